@@ -1,0 +1,140 @@
+// bench_gemm: the task GEMM (Cannon + one Kokkos task per tile) against one
+// OpenBLAS dgemm of the same size on the same cores, in one run, alternating
+// the two so that both see the same machine; reports GFLOP/s and the ratio.
+//
+//   mpirun -np 1 --bind-to none bench_gemm --n=2048 --ref-threads=2 --kokkos-num-threads=2
+//   mpirun -np 4 --oversubscribe --bind-to none bench_gemm --n=2048 --ref-threads=2
+//
+// --kernels also times one tile product with each candidate tile kernel
+// (KokkosBlas::gemm -> BLAS TPL, and KokkosBatched::SerialGemm) on one core.
+#include <KokkosBatched_Gemm_Decl.hpp>
+#include <KokkosBatched_Gemm_Serial_Impl.hpp>
+#include <KokkosBlas3_gemm.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <thread>
+
+#include "comm/HT_Wait.hpp"
+#include "gemm/HT_Cannon.hpp"
+#include "gemm/HT_TileGemm.hpp"
+#include "runtime/HT_Environment.hpp"
+#include "runtime/HT_OpenBlas.hpp"
+
+namespace {
+
+double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// Ranks other than 0 wait here without spinning, leaving the cores to rank 0.
+void idle_until_rank0_done(MPI_Comm comm, bool root) {
+  MPI_Request r;
+  MPI_Ibarrier(comm, &r);
+  int done = 0;
+  while (!done) {
+    MPI_Test(&r, &done, MPI_STATUS_IGNORE);
+    if (!done && !root) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
+// One dgemm of n x n on rank 0 with `threads` OpenBLAS threads; seconds.
+double reference_dgemm(ht::Block a, ht::Block b, ht::Block c, int threads) {
+  ht::set_blas_threads(threads);
+  const double t0 = now();
+  KokkosBlas::gemm("N", "N", 1.0, a, b, 0.0, c);
+  const double t = now() - t0;
+  ht::set_blas_threads(1);
+  return t;
+}
+
+void tile_kernels(long long tile) {
+  using Serial = Kokkos::View<double**, Kokkos::LayoutLeft,
+                              Kokkos::Device<Kokkos::Serial, Kokkos::HostSpace>>;
+  Serial a("a", tile, tile), b("b", tile, tile), c("c", tile, tile);
+  Kokkos::deep_copy(a, 0.5);
+  Kokkos::deep_copy(b, 0.25);
+  const double flop = 2.0 * tile * tile * tile;
+  auto rate = [&](auto&& kernel) {
+    kernel();  // warm up
+    std::vector<double> t;
+    for (int i = 0; i < 7; ++i) {
+      const double t0 = now();
+      kernel();
+      t.push_back(now() - t0);
+    }
+    return flop / median(t) * 1e-9;
+  };
+  const double blas = rate([&] { KokkosBlas::gemm("N", "N", 1.0, a, b, 1.0, c); });
+  const double batched = rate([&] {
+    KokkosBatched::SerialGemm<KokkosBatched::Trans::NoTranspose, KokkosBatched::Trans::NoTranspose,
+                              KokkosBatched::Algo::Gemm::Blocked>::invoke(1.0, a, b, 1.0, c);
+  });
+  std::printf("tile kernel, %lld^3 on one core: KokkosBlas::gemm (BLAS TPL) %.1f GFLOP/s, "
+              "KokkosBatched::SerialGemm %.1f GFLOP/s, ratio %.2f\n",
+              tile, blas, batched, blas / batched);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  ht::Environment env(argc, argv);
+  long long n = 2048, tile = 256;
+  int reps = 5, ref_threads = env.cores();
+  bool kernels = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a.rfind("--n=", 0) == 0) n = std::stoll(a.substr(4));
+    else if (a.rfind("--tile=", 0) == 0) tile = std::stoll(a.substr(7));
+    else if (a.rfind("--reps=", 0) == 0) reps = std::stoi(a.substr(7));
+    else if (a.rfind("--ref-threads=", 0) == 0) ref_threads = std::stoi(a.substr(14));
+    else if (a == "--kernels") kernels = true;
+    else {
+      if (env.rank() == 0) std::fprintf(stderr, "bench_gemm: unknown option %s\n", a.c_str());
+      return 2;
+    }
+  }
+  const bool root = env.rank() == 0;
+  ht::SquareGrid grid(env.comm());
+  const long long nb = ht::block_size(n, grid.q());
+  ht::Block a("A", nb, nb), b("B", nb, nb), c("C", nb, nb);
+  ht::Block ra, rb, rc;
+  if (root) {
+    ra = ht::Block("refA", n, n);
+    rb = ht::Block("refB", n, n);
+    rc = ht::Block("refC", n, n);
+    ht::fill_block(ra, 1, 0, 0, 0, n);
+    ht::fill_block(rb, 1, 1, 0, 0, n);
+  }
+  ht::TaskRuntime rt(ht::tile_pool_bytes(nb, tile, 0), "pool");
+  ht::CannonOptions opt{tile, 0, true};
+
+  std::vector<double> t_task, t_ref;
+  for (int rep = 0; rep < reps; ++rep) {
+    // reference first: one dgemm on rank 0's cores while the others sleep
+    if (root) t_ref.push_back(reference_dgemm(ra, rb, rc, ref_threads));
+    idle_until_rank0_done(env.comm(), root);
+
+    ht::fill_block(a, 1, 0, grid.row() * nb, grid.col() * nb, n);
+    ht::fill_block(b, 1, 1, grid.row() * nb, grid.col() * nb, n);
+    Kokkos::fence();
+    ht::barrier(env.comm());
+    t_task.push_back(ht::max_over_ranks(ht::cannon_multiply(grid, rt, a, b, c, opt).total, env.comm()));
+  }
+  if (root) {
+    const double flop = 2.0 * n * n * n;
+    const double task = flop / median(t_task) * 1e-9, ref = flop / median(t_ref) * 1e-9;
+    std::printf("N = %lld, %d rank%s x %d thread%s, tile %lld: task GEMM %.1f GFLOP/s, "
+                "OpenBLAS dgemm (%d threads) %.1f GFLOP/s\n",
+                n, env.size(), env.size() > 1 ? "s" : "", env.threads(),
+                env.threads() > 1 ? "s" : "", tile, task, ref_threads, ref);
+    std::printf("ratio task/dgemm = %.3f (medians of %d alternating runs)\n", task / ref, reps);
+    if (kernels) tile_kernels(tile);
+  }
+  return 0;
+}

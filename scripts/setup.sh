@@ -1,0 +1,40 @@
+# Sourced by scripts/run, scripts/test and scripts/bench: installs what is
+# missing (scripts/deps.sh), configures once and builds.  Defines ht_mpirun.
+set -euo pipefail
+HT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+HT_BUILD=${HT_BUILD_DIR:-$HT_ROOT/build}
+
+ht_say() { printf '[hybridtasks] %s\n' "$*" >&2; }
+
+ht_setup() {
+  local prefix
+  prefix=$("$HT_ROOT/scripts/deps.sh")
+  if [[ ! -f $HT_BUILD/build.ninja ]]; then
+    ht_say "configuring in $HT_BUILD"
+    cmake -S "$HT_ROOT" -B "$HT_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_PREFIX_PATH="$prefix" >"$HT_BUILD.configure.log" 2>&1 || {
+      cat "$HT_BUILD.configure.log" >&2
+      ht_say "configure failed"
+      exit 1
+    }
+  fi
+  ht_say "building"
+  cmake --build "$HT_BUILD" -j "$(nproc)" | grep -vE '^\[[0-9]+/[0-9]+\] (Building|Linking)' >&2 || {
+    ht_say "build failed"
+    exit 1
+  }
+}
+
+# ht_mpirun <ranks> <threads> <program> [args...]: Open MPI's mpirun with what a
+# small machine needs: more ranks than cores allowed, and no binding of a rank
+# to one core (which would stack all its threads on that core).
+ht_mpirun() {
+  local np=$1 nt=$2
+  shift 2
+  local flags=(-np "$np" --bind-to none)
+  if mpirun --version 2>/dev/null | grep -q "Open MPI"; then
+    flags+=(--oversubscribe)
+    [[ $(id -u) -ne 0 ]] || flags+=(--allow-run-as-root)
+  fi
+  OMP_PROC_BIND=${OMP_PROC_BIND:-false} mpirun "${flags[@]}" "$@" --kokkos-num-threads="$nt"
+}

@@ -1,0 +1,115 @@
+#include "app/HT_App.hpp"
+
+#include <Kokkos_Core.hpp>
+#include <Teuchos_DefaultMpiComm.hpp>
+#include <Teuchos_StandardParameterEntryValidators.hpp>
+#include <Teuchos_TimeMonitor.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "ht_revision.hpp"
+#include "runtime/HT_Error.hpp"
+
+namespace ht {
+
+std::size_t AppContext::pool_bytes(std::size_t derived) const {
+  const int mib = deck.params->sublist("Runtime").get<int>("pool_MiB");
+  return mib > 0 ? static_cast<std::size_t>(mib) << 20 : derived;
+}
+
+void add_common_parameters(Teuchos::ParameterList& valid, const std::string& app) {
+  auto& rt = valid.sublist("Runtime", false, "The per-rank Kokkos task runtime");
+  rt.set("pool_MiB", 0,
+         "Kokkos task memory pool per rank in MiB; 0 sizes it from the work. Too small a pool "
+         "stops the run with an error naming this key",
+         Teuchos::rcp(new Teuchos::EnhancedNumberValidator<int>(0, 1 << 20)));
+  auto& out = valid.sublist("Output", false, "Where results go");
+  out.set("file", app + ".h5",
+          "HDF5 results file (written atomically at the end of a successful run); its "
+          "directory is created if missing");
+}
+
+namespace {
+
+bool wants_help(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--help" || a == "-h") return true;
+  }
+  return false;
+}
+
+// Attributes every results file carries.
+void describe_run(const AppContext& ctx, const std::string& app, const std::string& start) {
+  Results& r = ctx.results;
+  r.attribute("app", app);
+  r.attribute("deck", ctx.deck.text);
+  r.attribute("deck_path", ctx.deck.path);
+  r.attribute("git_revision", std::string(HT_GIT_REVISION));
+  r.attribute("kokkos", Environment::kokkos_description());
+  r.attribute("kokkos_backend", std::string(Kokkos::DefaultHostExecutionSpace::name()));
+  r.attribute("ranks", static_cast<long long>(ctx.env.size()));
+  r.attribute("threads_per_rank", static_cast<long long>(ctx.env.threads()));
+  r.attribute("mpi_thread_level", std::string(Environment::thread_level_name(ctx.env.thread_level())));
+  r.attribute("start_time", start);
+}
+
+}  // namespace
+
+int run_app(int argc, char** argv, const AppSpec& spec,
+            const std::function<void(AppContext&)>& body) {
+  // --help must not reach Kokkos 3.4, which would print its own help per rank.
+  const bool help = wants_help(argc, argv);
+  std::vector<char*> args(argv, argv + argc);
+  args.erase(std::remove_if(args.begin() + 1, args.end(),
+                            [](char* a) {
+                              return std::string(a) == "--help" || std::string(a) == "-h";
+                            }),
+             args.end());
+  int n = static_cast<int>(args.size());
+  args.push_back(nullptr);
+  char** v = args.data();
+
+  Environment env(n, v);
+  if (help) {
+    if (env.rank() == 0) std::cout << help_text(spec) << std::flush;
+    return 0;
+  }
+  try {
+    const std::string start = iso_time_now();
+    Deck deck = load_deck(spec, std::vector<std::string>(v + 1, v + n), env.comm());
+    if (deck.print_only) return 0;
+    Results results(env.comm());
+    AppContext ctx{env, deck, results};
+    describe_run(ctx, spec.name, start);
+    if (env.rank() == 0) {
+      std::printf("%s: %d rank%s x %d thread%s, %s, %s, deck %s\n", spec.name.c_str(), env.size(),
+                  env.size() == 1 ? "" : "s", env.threads(), env.threads() == 1 ? "" : "s",
+                  Environment::kokkos_description().c_str(),
+                  Environment::thread_level_name(env.thread_level()), deck.path.c_str());
+      std::fflush(stdout);
+    }
+    body(ctx);
+
+    Teuchos::MpiComm<int> comm(env.comm());
+    Teuchos::TimeMonitor::summarize(Teuchos::ptrFromRef(comm), std::cout, false, true, false);
+    results.attribute("end_time", iso_time_now());
+    const std::string file = deck.params->sublist("Output").get<std::string>("file");
+    if (env.rank() == 0) {
+      const auto dir = std::filesystem::path(file).parent_path();
+      if (!dir.empty()) std::filesystem::create_directories(dir);
+    }
+    results.write(file);
+    if (env.rank() == 0) std::printf("results: %s\n", file.c_str());
+    return 0;
+  } catch (const UsageError& e) {
+    // Found alike on every rank: say it once, leave cleanly.
+    if (env.rank() == 0) std::fprintf(stderr, "%s: error: %s\n", spec.name.c_str(), e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    abort_all(e.what());
+  }
+}
+
+}  // namespace ht

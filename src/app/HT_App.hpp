@@ -1,0 +1,45 @@
+#pragma once
+/// \file HT_App.hpp
+/// \brief The common main of every HybridTasks driver: environment, deck,
+/// results file, timer summary, and the error policy.
+///
+/// Error policy: a UsageError (bad deck or options, found alike on every rank)
+/// is printed once and every rank exits with 2; any other exception on any
+/// rank prints "<app>: rank R: error: ..." and aborts the whole job with 1, so
+/// no rank waits forever for a failed peer.  The results file is written only
+/// by a run that completed.
+///
+/// Example:
+/// \code
+///   int main(int argc, char** argv) {
+///     return ht::run_app(argc, argv, spec, [](ht::AppContext& ctx) {
+///       int n = ctx.deck.params->sublist("GEMM").get<int>("N");
+///       ctx.results.global("n", {double(n)});
+///     });
+///   }
+/// \endcode
+#include <functional>
+
+#include "io/HT_Deck.hpp"
+#include "io/HT_Results.hpp"
+#include "runtime/HT_Environment.hpp"
+
+namespace ht {
+
+/// What a driver's body works with.
+struct AppContext {
+  Environment& env;
+  const Deck& deck;
+  Results& results;
+  /// The Kokkos task pool size from Runtime/pool_MiB, or \p derived when 0.
+  std::size_t pool_bytes(std::size_t derived) const;
+};
+
+/// Adds the sections every app has (Runtime, Output) to \p valid.
+void add_common_parameters(Teuchos::ParameterList& valid, const std::string& app);
+
+/// Runs \p body under the error policy above; returns the process exit code.
+int run_app(int argc, char** argv, const AppSpec& spec,
+            const std::function<void(AppContext&)>& body);
+
+}  // namespace ht

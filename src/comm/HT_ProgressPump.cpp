@@ -1,0 +1,36 @@
+#include "comm/HT_ProgressPump.hpp"
+
+#include "comm/HT_Wait.hpp"
+
+namespace ht {
+
+void ProgressPump::start(std::vector<MPI_Request> requests) {
+  requests_ = std::move(requests);
+  t_post_ = t_done_ = MPI_Wtime();
+  done_.store(requests_.empty());
+}
+
+void ProgressPump::pump() {
+  if (done_.load(std::memory_order_acquire) || busy_.test_and_set(std::memory_order_acquire)) {
+    return;
+  }
+  int flag = 0;
+  MPI_Testall(static_cast<int>(requests_.size()), requests_.data(), &flag, MPI_STATUSES_IGNORE);
+  if (flag) {
+    t_done_ = MPI_Wtime();
+    done_.store(true, std::memory_order_release);
+  }
+  busy_.clear(std::memory_order_release);
+}
+
+double ProgressPump::finish() {
+  const double t0 = MPI_Wtime();
+  if (!done_.load(std::memory_order_acquire)) {
+    wait_all(requests_);
+    t_done_ = MPI_Wtime();
+    done_.store(true);
+  }
+  return MPI_Wtime() - t0;
+}
+
+}  // namespace ht

@@ -1,0 +1,32 @@
+#include "comm/HT_Wait.hpp"
+
+#include <chrono>
+#include <thread>
+
+namespace ht {
+
+void wait_all(std::vector<MPI_Request>& requests) {
+  int done = 0;
+  for (;;) {
+    MPI_Testall(static_cast<int>(requests.size()), requests.data(), &done, MPI_STATUSES_IGNORE);
+    if (done) return;
+    // ~50 us: long enough to give the core away, short beside any transfer worth waiting for.
+    std::this_thread::sleep_for(std::chrono::microseconds(20));
+  }
+}
+
+void barrier(MPI_Comm comm) {
+  std::vector<MPI_Request> r(1);
+  MPI_Ibarrier(comm, &r[0]);
+  wait_all(r);
+}
+
+double max_over_ranks(double x, MPI_Comm comm) {
+  double out = x;
+  std::vector<MPI_Request> r(1);
+  MPI_Iallreduce(&x, &out, 1, MPI_DOUBLE, MPI_MAX, comm, &r[0]);
+  wait_all(r);
+  return out;
+}
+
+}  // namespace ht

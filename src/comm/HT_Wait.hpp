@@ -1,0 +1,29 @@
+#pragma once
+/// \file HT_Wait.hpp
+/// \brief Waiting for MPI without holding a core.
+///
+/// MPI implementations spin while they wait.  When ranks outnumber cores (or
+/// share them with task threads) a spinning rank takes the core from the very
+/// peer it waits for.  These waits test, then sleep briefly, and test again.
+///
+/// Example:
+/// \code
+///   std::vector<MPI_Request> r(2);
+///   MPI_Irecv(..., &r[0]); MPI_Isend(..., &r[1]);
+///   ht::wait_all(r);
+///   double slowest = ht::max_over_ranks(my_seconds, comm);
+/// \endcode
+#include <mpi.h>
+
+#include <vector>
+
+namespace ht {
+
+/// MPI_Waitall that sleeps between tests.
+void wait_all(std::vector<MPI_Request>& requests);
+/// MPI_Barrier that sleeps while waiting.
+void barrier(MPI_Comm comm);
+/// The largest \p x over the ranks of \p comm (sleeps while waiting).
+double max_over_ranks(double x, MPI_Comm comm);
+
+}  // namespace ht

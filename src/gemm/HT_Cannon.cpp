@@ -1,0 +1,116 @@
+#include "gemm/HT_Cannon.hpp"
+
+#include <utility>
+
+#include "comm/HT_ProgressPump.hpp"
+#include "comm/HT_Wait.hpp"
+#include "gemm/HT_TileGemm.hpp"
+#include "runtime/HT_Error.hpp"
+#include "runtime/HT_Phase.hpp"
+
+namespace ht {
+
+namespace {
+
+int count_of(const Block& b) { return static_cast<int>(b.span()); }
+
+// Posts the move of \p b by \p displacement blocks along \p dir into \p spare.
+void post_shift(const SquareGrid& g, SquareGrid::Direction dir, int displacement, Block b,
+                Block spare, int tag, std::vector<MPI_Request>& r) {
+  if (displacement % g.q() == 0) return;
+  const auto [src, dst] = g.shift(dir, displacement);
+  r.emplace_back();
+  MPI_Irecv(spare.data(), count_of(spare), MPI_DOUBLE, src, tag, g.comm(), &r.back());
+  r.emplace_back();
+  MPI_Isend(b.data(), count_of(b), MPI_DOUBLE, dst, tag, g.comm(), &r.back());
+}
+
+// Moves A by \p a_disp blocks along rows and B by \p b_disp along columns, both
+// at once (one wait, not two in a row: with more ranks than cores each wait can
+// cost a scheduler period).  On return a and b hold the blocks received.
+void shift_both(const SquareGrid& g, int a_disp, Block& a, Block& a_spare, int b_disp, Block& b,
+                Block& b_spare) {
+  std::vector<MPI_Request> r;
+  post_shift(g, SquareGrid::along_row, a_disp, a, a_spare, 1, r);
+  post_shift(g, SquareGrid::along_column, b_disp, b, b_spare, 2, r);
+  wait_all(r);
+  if (a_disp % g.q() != 0) std::swap(a, a_spare);
+  if (b_disp % g.q() != 0) std::swap(b, b_spare);
+}
+
+// Runs the tile tasks of C = beta C + A * B and waits for them.
+void compute_step(TaskRuntime& rt, Block a, Block b, Block c, double beta,
+                  const CannonOptions& opt, ProgressPump* pump) {
+  Future<void> all = spawn_tile_products(rt, a, b, c, beta, opt.tile, opt.tasks, pump);
+  rt.wait();
+  if (!all.is_ready()) throw Error("Cannon: tile tasks returned before their when_all was ready");
+}
+
+void multiply(const SquareGrid& g, TaskRuntime& rt, Block a, Block b, Block c,
+              const CannonOptions& opt, CannonTimes& t) {
+  const int q = g.q();
+  Block a_next, b_next;  // receive buffers of the shifts
+  if (q > 1) {
+    a_next = Block(Kokkos::view_alloc(Kokkos::WithoutInitializing, "A next"), a.extent(0), a.extent(1));
+    b_next = Block(Kokkos::view_alloc(Kokkos::WithoutInitializing, "B next"), b.extent(0), b.extent(1));
+  }
+  {
+    Phase p("Cannon: skew", t.skew);
+    shift_both(g, -g.row(), a, a_next, -g.col(), b, b_next);
+  }
+
+  const auto [a_src, a_dst] = g.shift(SquareGrid::along_row, -1);
+  const auto [b_src, b_dst] = g.shift(SquareGrid::along_column, -1);
+
+  for (int step = 0; step < q; ++step) {
+    const bool last = step == q - 1;
+    const double beta = step == 0 ? 0.0 : 1.0;  // the first step overwrites C
+    double compute = 0;
+    if (opt.overlap && !last) {
+      ProgressPump pump;
+      std::vector<MPI_Request> r(4);
+      MPI_Irecv(a_next.data(), count_of(a), MPI_DOUBLE, a_src, 1, g.comm(), &r[0]);
+      MPI_Irecv(b_next.data(), count_of(b), MPI_DOUBLE, b_src, 2, g.comm(), &r[1]);
+      MPI_Isend(a.data(), count_of(a), MPI_DOUBLE, a_dst, 1, g.comm(), &r[2]);
+      MPI_Isend(b.data(), count_of(b), MPI_DOUBLE, b_dst, 2, g.comm(), &r[3]);
+      pump.start(std::move(r));
+      {
+        Phase p("Cannon: compute", compute);
+        compute_step(rt, a, b, c, beta, opt, &pump);
+      }
+      {
+        double wait = 0;
+        Phase p("Cannon: wait", wait);
+        t.wait += pump.finish();
+      }
+      t.comm += pump.duration();
+      std::swap(a, a_next);
+      std::swap(b, b_next);
+    } else {
+      {
+        Phase p("Cannon: compute", compute);
+        compute_step(rt, a, b, c, beta, opt, nullptr);
+      }
+      if (!last) {
+        Phase p("Cannon: shift", t.comm);
+        shift_both(g, -1, a, a_next, -1, b, b_next);
+      }
+    }
+    t.compute += compute;
+    t.step_compute.push_back(compute);
+  }
+}
+
+}  // namespace
+
+CannonTimes cannon_multiply(const SquareGrid& g, TaskRuntime& rt, Block a, Block b, Block c,
+                            const CannonOptions& opt) {
+  CannonTimes t;
+  {
+    Phase whole("Cannon: total", t.total);
+    multiply(g, rt, a, b, c, opt, t);
+  }
+  return t;
+}
+
+}  // namespace ht

@@ -1,0 +1,44 @@
+#pragma once
+/// \file HT_Cannon.hpp
+/// \brief Cannon's algorithm (L. E. Cannon, "A cellular computer to implement
+/// the Kalman filter algorithm", 1969) for C = A * B on a q x q rank grid,
+/// with each rank's block product run as Kokkos tasks.
+///
+/// Initial skew: row r of A moves r blocks left, column c of B moves c blocks
+/// up.  Then q steps: C_rc += A * B (tile tasks, when_all), then A moves one
+/// block left and B one up.  With overlap, the next step's blocks travel
+/// (MPI_Isend/Irecv into a second buffer) while the tasks compute, and the
+/// tasks pump MPI progress between tiles.  q = 1 is the "Kokkos tasks only"
+/// GEMM of the seed study.
+#include <vector>
+
+#include "comm/HT_SquareGrid.hpp"
+#include "gemm/HT_Matrix.hpp"
+#include "runtime/HT_TaskRuntime.hpp"
+
+namespace ht {
+
+struct CannonOptions {
+  long long tile = 256;  ///< tile edge of the task decomposition
+  int tasks = 0;         ///< tasks per rank and step (0: one per tile)
+  bool overlap = true;   ///< double-buffered nonblocking shifts
+};
+
+/// Seconds this rank spent in each phase of one multiplication.
+struct CannonTimes {
+  double skew = 0;     ///< initial skew (blocking)
+  double compute = 0;  ///< spawning and running the tile tasks
+  double comm = 0;     ///< shifts: blocking time, or (overlap) post-to-complete time
+  double wait = 0;     ///< overlap: time waiting for transfers after computing
+  double total = 0;    ///< the whole multiplication
+  std::vector<double> step_compute;  ///< compute seconds of each of the q steps
+  /// Share of the shift time hidden behind computation (0 without overlap).
+  double hidden() const { return comm > 0 ? 1.0 - wait / comm : 0.0; }
+};
+
+/// C = A * B.  \p a and \p b hold this rank's blocks A_rc and B_rc (they are
+/// overwritten by the shifts); \p c is overwritten.  Collective over the grid.
+CannonTimes cannon_multiply(const SquareGrid& grid, TaskRuntime& rt, Block a, Block b, Block c,
+                            const CannonOptions& opt);
+
+}  // namespace ht

@@ -1,0 +1,30 @@
+#pragma once
+/// \file HT_Freivalds.hpp
+/// \brief Independent check of a distributed product C = A * B by Freivalds'
+/// method (R. Freivalds, "Probabilistic machines can use less running time",
+/// 1977): compare C x with A (B x) for a random x, in O(N^2) work.
+///
+/// Invariant checked, with u the unit roundoff and g = N u / (1 - N u):
+///   || C x - A (B x) ||_inf  <=  5 g || |A| (|B| |x|) ||_inf
+/// A correct product in floating point stays within 2 g (the product's own
+/// error plus that of the three products); a wrong tile misses it by orders of
+/// magnitude.
+#include <cstdint>
+
+#include "comm/HT_SquareGrid.hpp"
+#include "gemm/HT_Matrix.hpp"
+
+namespace ht {
+
+struct FreivaldsResult {
+  double error = 0;  ///< || C x - A (B x) ||_inf / || |A| (|B| |x|) ||_inf
+  double bound = 0;  ///< 5 g
+  bool passed() const { return error <= bound; }
+};
+
+/// Checks this grid's blocks (\p a = A_rc, \p b = B_rc, \p c = C_rc, unskewed)
+/// of N x N matrices.  Collective; every rank gets the same result.
+FreivaldsResult freivalds_check(const SquareGrid& grid, Block a, Block b, Block c, long long n,
+                                std::uint64_t seed);
+
+}  // namespace ht

@@ -1,0 +1,65 @@
+#include "gemm/HT_TileGemm.hpp"
+
+#include <KokkosBlas3_gemm.hpp>
+#include <vector>
+
+namespace ht {
+
+namespace {
+
+#ifdef KOKKOS_ENABLE_SERIAL
+using TileSpace = Kokkos::Device<Kokkos::Serial, Kokkos::HostSpace>;
+#else
+using TileSpace = Kokkos::Device<Kokkos::DefaultHostExecutionSpace, Kokkos::HostSpace>;
+#endif
+// Unmanaged: a task functor is destroyed inside the parallel region, where
+// Kokkos does not track View references.
+using TileView = Kokkos::View<double**, Kokkos::LayoutLeft, TileSpace,
+                              Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+
+struct TileProducts {
+  using value_type = void;
+  TileView a, b, c;
+  double beta;
+  long long tile, tiles_per_row, first, stride, count;
+  ProgressPump* pump;
+
+  void operator()(TaskMember&) const {
+    const long long n = c.extent(0), m = c.extent(1);
+    for (long long t = first; t < count; t += stride) {
+      const long long i0 = (t % tiles_per_row) * tile, j0 = (t / tiles_per_row) * tile;
+      const auto rows = Kokkos::make_pair(i0, i0 + tile < n ? i0 + tile : n);
+      const auto cols = Kokkos::make_pair(j0, j0 + tile < m ? j0 + tile : m);
+      KokkosBlas::gemm("N", "N", 1.0, Kokkos::subview(a, rows, Kokkos::ALL),
+                       Kokkos::subview(b, Kokkos::ALL, cols), beta, Kokkos::subview(c, rows, cols));
+      if (pump) pump->pump();
+    }
+  }
+};
+
+}  // namespace
+
+long long tile_task_count(long long rows, long long tile, int tasks) {
+  const long long per_row = (rows + tile - 1) / tile, tiles = per_row * per_row;
+  return tasks > 0 && tasks < tiles ? tasks : tiles;
+}
+
+Future<void> spawn_tile_products(TaskRuntime& rt, Block a, Block b, Block c, double beta,
+                                 long long tile, int tasks, ProgressPump* pump) {
+  const long long per_row = (c.extent(0) + tile - 1) / tile, tiles = per_row * per_row;
+  const long long n_tasks = tile_task_count(c.extent(0), tile, tasks);
+  std::vector<Future<void>> futures;
+  futures.reserve(n_tasks);
+  for (long long k = 0; k < n_tasks; ++k) {
+    futures.push_back(rt.spawn(TileProducts{a, b, c, beta, tile, per_row, k, n_tasks, tiles, pump}));
+  }
+  return rt.when_all(futures);
+}
+
+}  // namespace ht
+
+namespace ht {
+std::size_t tile_pool_bytes(long long rows, long long tile, int tasks) {
+  return TaskRuntime::pool_bytes_for<TileProducts>(tile_task_count(rows, tile, tasks) + 1);
+}
+}  // namespace ht

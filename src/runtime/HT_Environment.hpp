@@ -1,0 +1,57 @@
+#pragma once
+/// \file HT_Environment.hpp
+/// \brief One RAII object per process: MPI (thread level asked:
+/// MPI_THREAD_MULTIPLE) and Kokkos (OpenMP), finalized in reverse order.
+///
+/// Kokkos 3.4 knows `--kokkos-threads=N`, 4.x prefers `--kokkos-num-threads=N`;
+/// both spellings (and `--flag N`) are accepted and rewritten for the Kokkos
+/// in use.  Without either flag the OpenMP environment (OMP_NUM_THREADS) rules.
+///
+/// Example:
+/// \code
+///   int main(int argc, char** argv) {
+///     ht::Environment env(argc, argv);      // argv keeps the non-Kokkos args
+///     env.require_thread_level(MPI_THREAD_SERIALIZED, "overlap");
+///   }
+/// \endcode
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+namespace ht {
+
+class Environment {
+ public:
+  /// Initializes MPI then Kokkos; removes Kokkos flags from argc/argv.
+  Environment(int& argc, char**& argv);
+  ~Environment();
+  Environment(const Environment&) = delete;
+  Environment& operator=(const Environment&) = delete;
+
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  MPI_Comm comm() const { return MPI_COMM_WORLD; }
+  /// Kokkos host threads of this rank.
+  int threads() const { return threads_; }
+  /// Cores this process may run on (its affinity mask).
+  int cores() const { return cores_; }
+  /// The MPI thread level granted (MPI_THREAD_*).
+  int thread_level() const { return thread_level_; }
+  static const char* thread_level_name(int level);
+
+  /// Throws UsageError on every rank when MPI granted less than \p level;
+  /// \p who names the feature that needs it.
+  void require_thread_level(int level, const std::string& who) const;
+
+  /// "Kokkos 3.4.1 (OpenMP)"
+  static std::string kokkos_description();
+
+ private:
+  int rank_ = 0, size_ = 1, threads_ = 1, cores_ = 1;
+  int thread_level_ = MPI_THREAD_SINGLE;
+  std::vector<std::string> args_;  // owns the rewritten Kokkos flags
+  std::vector<char*> argv_;
+};
+
+}  // namespace ht

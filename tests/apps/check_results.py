@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""Checks a cannon_gemm results file: run metadata, per-rank timings and the
+validation verdict are all there and consistent with the run.
+
+usage: check_results.py <file.h5> <ranks> <threads>
+"""
+import sys
+
+import h5py
+
+path, ranks, threads = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+with h5py.File(path, "r") as f:
+    a = f.attrs
+    for key in ("app", "deck", "git_revision", "kokkos", "kokkos_backend", "mpi_thread_level",
+                "start_time", "end_time", "ranks", "threads_per_rank", "N"):
+        assert key in a, f"attribute {key} missing"
+    assert a["ranks"] == ranks, (a["ranks"], ranks)
+    assert a["threads_per_rank"] == threads, (a["threads_per_rank"], threads)
+    assert b"<ParameterList" in a["deck"] or "<ParameterList" in str(a["deck"])
+    reps = len(f["gemm/seconds"])
+    assert reps >= 1 and len(f["gemm/gflops"]) == reps
+    for phase in ("skew", "compute", "communication", "wait", "total"):
+        d = f["timings/" + phase]
+        assert d.shape[0] == ranks, (phase, d.shape)
+        assert (d[()] >= 0).all(), phase
+    assert (f["timings/total"][()] > 0).all()
+    err, bound = f["validation/freivalds_error"][0], f["validation/freivalds_bound"][0]
+    assert err <= bound, (err, bound)
+print(f"{path}: ok ({ranks} ranks x {threads} threads, {reps} repetitions)")

@@ -1,0 +1,71 @@
+// Tests of Cannon's algorithm with tile tasks against a plain triple loop over
+// the generator's entries, for N not divisible by q or the tile, with and
+// without overlap, one task per tile and tiles shared by fewer tasks.
+#include <gtest/gtest.h>
+
+#include "gemm/HT_Cannon.hpp"
+#include "gemm/HT_Freivalds.hpp"
+#include "gemm/HT_TileGemm.hpp"
+
+namespace {
+
+struct Case {
+  long long n, tile;
+  int tasks;
+  bool overlap;
+};
+
+class Cannon : public ::testing::TestWithParam<Case> {};
+
+TEST_P(Cannon, MatchesTheTripleLoop) {
+  int size;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int q = ht::SquareGrid::floor_sqrt(size);
+  if (q * q != size) GTEST_SKIP() << "Cannon needs a square rank count";
+  const Case c = GetParam();
+  const std::uint64_t seed = 11;
+  ht::SquareGrid g(MPI_COMM_WORLD);
+  const long long nb = ht::block_size(c.n, q), row0 = g.row() * nb, col0 = g.col() * nb;
+  ht::Block a("A", nb, nb), b("B", nb, nb), cc("C", nb, nb);
+  ht::fill_block(a, seed, 0, row0, col0, c.n);
+  ht::fill_block(b, seed, 1, row0, col0, c.n);
+  Kokkos::fence();
+  ht::TaskRuntime rt(ht::tile_pool_bytes(nb, c.tile, c.tasks), "Runtime/pool_MiB");
+  const auto t = ht::cannon_multiply(g, rt, a, b, cc, {c.tile, c.tasks, c.overlap});
+  EXPECT_EQ(static_cast<int>(t.step_compute.size()), q);
+
+  double worst = 0;
+  for (long long i = 0; i < nb; ++i) {
+    for (long long j = 0; j < nb; ++j) {
+      double want = 0;
+      for (long long k = 0; k < c.n; ++k) {
+        want += ht::matrix_entry(seed, 0, row0 + i, k, c.n) *
+                ht::matrix_entry(seed, 1, k, col0 + j, c.n);
+      }
+      worst = std::max(worst, std::abs(cc(i, j) - want));
+    }
+  }
+  EXPECT_LT(worst, 1e-12 * c.n) << "largest entry error";
+
+  // The same product passes Freivalds' check on the unskewed blocks.
+  ht::fill_block(a, seed, 0, row0, col0, c.n);
+  ht::fill_block(b, seed, 1, row0, col0, c.n);
+  Kokkos::fence();
+  EXPECT_TRUE(ht::freivalds_check(g, a, b, cc, c.n, seed).passed());
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, Cannon,
+                         ::testing::Values(Case{64, 16, 0, true},   // divides evenly
+                                           Case{37, 5, 0, true},    // N % q, nb % tile != 0
+                                           Case{37, 5, 0, false},   // blocking shifts
+                                           Case{50, 7, 3, true},    // tiles shared by 3 tasks
+                                           Case{1, 1, 0, true},     // one entry, padded
+                                           Case{9, 64, 0, false}),  // tile > block
+                         [](const ::testing::TestParamInfo<Case>& p) {
+                           const Case& c = p.param;
+                           return "N" + std::to_string(c.n) + "_tile" + std::to_string(c.tile) +
+                                  "_tasks" + std::to_string(c.tasks) +
+                                  (c.overlap ? "_overlap" : "_blocking");
+                         });
+
+}  // namespace
