@@ -66,10 +66,11 @@ void run(ht::AppContext& ctx) {
   }
   const bool root = ctx.env.rank() == 0;
   if (root) {
-    std::printf("Cannon GEMM: N = %lld on a %d x %d grid, blocks %lld x %lld, tile %lld, %lld "
-                "tasks per rank and step, overlap %s\n",
-                n, q, q, nb, nb, opt.tile, ht::tile_task_count(nb, opt.tile, opt.tasks),
-                opt.overlap ? "on" : "off");
+    std::printf(
+        "Cannon GEMM: N = %lld on a %d x %d grid, blocks %lld x %lld, tile %lld, %lld "
+        "tasks per rank and step, overlap %s\n",
+        n, q, q, nb, nb, opt.tile, ht::tile_task_count(nb, opt.tile, opt.tasks),
+        opt.overlap ? "on" : "off");
     std::fflush(stdout);
   }
 
@@ -81,6 +82,7 @@ void run(ht::AppContext& ctx) {
   ht::Block a = alloc("A"), b = alloc("B"), c = alloc("C");
   const long long row0 = grid.row() * nb, col0 = grid.col() * nb;
 
+  ht::Cannon cannon(grid, rt, nb, opt);
   std::vector<double> seconds, gflops;
   std::vector<std::vector<double>> phase(5);  // skew, compute, comm, wait, total
   std::vector<double> hidden, step_compute;
@@ -89,12 +91,13 @@ void run(ht::AppContext& ctx) {
     ht::fill_block(b, seed, 1, row0, col0, n);
     Kokkos::fence();
     ht::barrier(ctx.env.comm());
-    const ht::CannonTimes t = ht::cannon_multiply(grid, rt, a, b, c, opt);
+    const ht::CannonTimes t = cannon.multiply(a, b, c);
     const double s = ht::max_over_ranks(t.total, ctx.env.comm());
     const double hidden_min = -ht::max_over_ranks(-t.hidden(), ctx.env.comm());
     seconds.push_back(s);
     gflops.push_back(2.0 * n * n * n / s * 1e-9);
-    for (auto [i, x] : {std::pair{0, t.skew}, {1, t.compute}, {2, t.comm}, {3, t.wait}, {4, t.total}})
+    for (auto [i, x] :
+         {std::pair{0, t.skew}, {1, t.compute}, {2, t.comm}, {3, t.wait}, {4, t.total}})
       phase[i].push_back(x);
     hidden.push_back(t.hidden());
     step_compute = t.step_compute;

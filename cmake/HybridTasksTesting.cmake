@@ -12,7 +12,7 @@ if(_ht_mpi_version MATCHES "Open MPI|OpenRTE")
 endif()
 # Open MPI refuses root unless told; harmless otherwise.
 set(HT_TEST_ENVIRONMENT OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-                        OMP_PROC_BIND=false OMPI_MCA_btl_vader_single_copy_mechanism=none)
+                        OMP_PROC_BIND=false)
 
 # ht_mpi_command(<out-var> <ranks> <threads> <exe> <args>...)
 function(ht_mpi_command out ranks threads exe)

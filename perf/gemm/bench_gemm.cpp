@@ -2,7 +2,7 @@
 // OpenBLAS dgemm of the same size on the same cores, in one run, alternating
 // the two so that both see the same machine; reports GFLOP/s and the ratio.
 //
-//   mpirun -np 1 --bind-to none bench_gemm --n=2048 --ref-threads=2 --kokkos-num-threads=2
+//   mpirun -np 1 --bind-to none bench_gemm --n=2048 --tiles=256,512 --kokkos-num-threads=2
 //   mpirun -np 4 --oversubscribe --bind-to none bench_gemm --n=2048 --ref-threads=2
 //
 // --kernels also times one tile product with each candidate tile kernel
@@ -25,7 +25,9 @@
 
 namespace {
 
-double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -54,8 +56,8 @@ double reference_dgemm(ht::Block a, ht::Block b, ht::Block c, int threads) {
 }
 
 void tile_kernels(long long tile) {
-  using Serial = Kokkos::View<double**, Kokkos::LayoutLeft,
-                              Kokkos::Device<Kokkos::Serial, Kokkos::HostSpace>>;
+  using Serial =
+      Kokkos::View<double**, Kokkos::LayoutLeft, Kokkos::Device<Kokkos::Serial, Kokkos::HostSpace>>;
   Serial a("a", tile, tile), b("b", tile, tile), c("c", tile, tile);
   Kokkos::deep_copy(a, 0.5);
   Kokkos::deep_copy(b, 0.25);
@@ -75,25 +77,37 @@ void tile_kernels(long long tile) {
     KokkosBatched::SerialGemm<KokkosBatched::Trans::NoTranspose, KokkosBatched::Trans::NoTranspose,
                               KokkosBatched::Algo::Gemm::Blocked>::invoke(1.0, a, b, 1.0, c);
   });
-  std::printf("tile kernel, %lld^3 on one core: KokkosBlas::gemm (BLAS TPL) %.1f GFLOP/s, "
-              "KokkosBatched::SerialGemm %.1f GFLOP/s, ratio %.2f\n",
-              tile, blas, batched, blas / batched);
+  std::printf(
+      "tile kernel, %lld^3 on one core: KokkosBlas::gemm (BLAS TPL) %.1f GFLOP/s, "
+      "KokkosBatched::SerialGemm %.1f GFLOP/s, ratio %.2f\n",
+      tile, blas, batched, blas / batched);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   ht::Environment env(argc, argv);
-  long long n = 2048, tile = 256;
+  long long n = 2048;
+  std::vector<long long> tiles{256};
   int reps = 5, ref_threads = env.cores();
   bool kernels = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a.rfind("--n=", 0) == 0) n = std::stoll(a.substr(4));
-    else if (a.rfind("--tile=", 0) == 0) tile = std::stoll(a.substr(7));
-    else if (a.rfind("--reps=", 0) == 0) reps = std::stoi(a.substr(7));
-    else if (a.rfind("--ref-threads=", 0) == 0) ref_threads = std::stoi(a.substr(14));
-    else if (a == "--kernels") kernels = true;
+    if (a.rfind("--n=", 0) == 0)
+      n = std::stoll(a.substr(4));
+    else if (a.rfind("--tiles=", 0) == 0) {
+      tiles.clear();
+      for (std::size_t p = 8; p < a.size() + 1;) {
+        const std::size_t e = std::min(a.find(',', p), a.size());
+        tiles.push_back(std::stoll(a.substr(p, e - p)));
+        p = e + 1;
+      }
+    } else if (a.rfind("--reps=", 0) == 0)
+      reps = std::stoi(a.substr(7));
+    else if (a.rfind("--ref-threads=", 0) == 0)
+      ref_threads = std::stoi(a.substr(14));
+    else if (a == "--kernels")
+      kernels = true;
     else {
       if (env.rank() == 0) std::fprintf(stderr, "bench_gemm: unknown option %s\n", a.c_str());
       return 2;
@@ -111,30 +125,37 @@ int main(int argc, char** argv) {
     ht::fill_block(ra, 1, 0, 0, 0, n);
     ht::fill_block(rb, 1, 1, 0, 0, n);
   }
-  ht::TaskRuntime rt(ht::tile_pool_bytes(nb, tile, 0), "pool");
-  ht::CannonOptions opt{tile, 0, true};
+  for (const long long tile : tiles) {
+    ht::TaskRuntime rt(ht::tile_pool_bytes(nb, tile, 0), "pool");
+    ht::CannonOptions opt{tile, 0, true};
+    ht::Cannon cannon(grid, rt, nb, opt);
+    std::vector<double> t_task, t_ref;
+    for (int rep = 0; rep < reps; ++rep) {
+      // reference first: one dgemm on rank 0's cores while the others sleep
+      if (root) t_ref.push_back(reference_dgemm(ra, rb, rc, ref_threads));
+      idle_until_rank0_done(env.comm(), root);
+      // OpenBLAS' idle workers spin for a while after a call; let them settle
+      // before timing the tasks, or they take a core from them.
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
 
-  std::vector<double> t_task, t_ref;
-  for (int rep = 0; rep < reps; ++rep) {
-    // reference first: one dgemm on rank 0's cores while the others sleep
-    if (root) t_ref.push_back(reference_dgemm(ra, rb, rc, ref_threads));
-    idle_until_rank0_done(env.comm(), root);
-
-    ht::fill_block(a, 1, 0, grid.row() * nb, grid.col() * nb, n);
-    ht::fill_block(b, 1, 1, grid.row() * nb, grid.col() * nb, n);
-    Kokkos::fence();
-    ht::barrier(env.comm());
-    t_task.push_back(ht::max_over_ranks(ht::cannon_multiply(grid, rt, a, b, c, opt).total, env.comm()));
+      ht::fill_block(a, 1, 0, grid.row() * nb, grid.col() * nb, n);
+      ht::fill_block(b, 1, 1, grid.row() * nb, grid.col() * nb, n);
+      Kokkos::fence();
+      ht::barrier(env.comm());
+      t_task.push_back(ht::max_over_ranks(cannon.multiply(a, b, c).total, env.comm()));
+    }
+    if (root) {
+      const double flop = 2.0 * n * n * n;
+      const double task = flop / median(t_task) * 1e-9, ref = flop / median(t_ref) * 1e-9;
+      std::printf(
+          "N = %lld, %d rank%s x %d thread%s, tile %lld: task GEMM %.1f GFLOP/s, "
+          "OpenBLAS dgemm (%d threads) %.1f GFLOP/s, ratio %.3f (medians of %d "
+          "alternating runs)\n",
+          n, env.size(), env.size() > 1 ? "s" : "", env.threads(), env.threads() > 1 ? "s" : "",
+          tile, task, ref_threads, ref, task / ref, reps);
+      std::fflush(stdout);
+    }
   }
-  if (root) {
-    const double flop = 2.0 * n * n * n;
-    const double task = flop / median(t_task) * 1e-9, ref = flop / median(t_ref) * 1e-9;
-    std::printf("N = %lld, %d rank%s x %d thread%s, tile %lld: task GEMM %.1f GFLOP/s, "
-                "OpenBLAS dgemm (%d threads) %.1f GFLOP/s\n",
-                n, env.size(), env.size() > 1 ? "s" : "", env.threads(),
-                env.threads() > 1 ? "s" : "", tile, task, ref_threads, ref);
-    std::printf("ratio task/dgemm = %.3f (medians of %d alternating runs)\n", task / ref, reps);
-    if (kernels) tile_kernels(tile);
-  }
+  if (root && kernels) tile_kernels(tiles.front());
   return 0;
 }

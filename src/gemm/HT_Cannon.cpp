@@ -39,21 +39,16 @@ void shift_both(const SquareGrid& g, int a_disp, Block& a, Block& a_spare, int b
 }
 
 // Runs the tile tasks of C = beta C + A * B and waits for them.
-void compute_step(TaskRuntime& rt, Block a, Block b, Block c, double beta,
-                  const CannonOptions& opt, ProgressPump* pump) {
+void compute_step(TaskRuntime& rt, Block a, Block b, Block c, double beta, const CannonOptions& opt,
+                  ProgressPump* pump) {
   Future<void> all = spawn_tile_products(rt, a, b, c, beta, opt.tile, opt.tasks, pump);
   rt.wait();
   if (!all.is_ready()) throw Error("Cannon: tile tasks returned before their when_all was ready");
 }
 
 void multiply(const SquareGrid& g, TaskRuntime& rt, Block a, Block b, Block c,
-              const CannonOptions& opt, CannonTimes& t) {
+              const CannonOptions& opt, Block a_next, Block b_next, CannonTimes& t) {
   const int q = g.q();
-  Block a_next, b_next;  // receive buffers of the shifts
-  if (q > 1) {
-    a_next = Block(Kokkos::view_alloc(Kokkos::WithoutInitializing, "A next"), a.extent(0), a.extent(1));
-    b_next = Block(Kokkos::view_alloc(Kokkos::WithoutInitializing, "B next"), b.extent(0), b.extent(1));
-  }
   {
     Phase p("Cannon: skew", t.skew);
     shift_both(g, -g.row(), a, a_next, -g.col(), b, b_next);
@@ -103,12 +98,21 @@ void multiply(const SquareGrid& g, TaskRuntime& rt, Block a, Block b, Block c,
 
 }  // namespace
 
-CannonTimes cannon_multiply(const SquareGrid& g, TaskRuntime& rt, Block a, Block b, Block c,
-                            const CannonOptions& opt) {
+Cannon::Cannon(const SquareGrid& grid, TaskRuntime& rt, long long block, const CannonOptions& opt)
+    : grid_(grid), rt_(rt), opt_(opt) {
+  if (grid.q() > 1) {  // allocated zeroed: first touched here, not in the timed shifts
+    a_spare_ = Block("A spare", block, block);
+    b_spare_ = Block("B spare", block, block);
+  }
+}
+
+CannonTimes Cannon::multiply(Block a, Block b, Block c) {
   CannonTimes t;
   {
     Phase whole("Cannon: total", t.total);
-    multiply(g, rt, a, b, c, opt, t);
+    // The locals swap buffers with the spares; the members keep pointing at
+    // the spares, never at the caller's blocks.
+    ht::multiply(grid_, rt_, a, b, c, opt_, a_spare_, b_spare_, t);
   }
   return t;
 }

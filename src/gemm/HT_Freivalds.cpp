@@ -20,12 +20,11 @@ Vector segment(Vector v, int block, long long nb) {
 void block_products(Block m, Vector x, Vector xa, Vector y, Vector ya) {
   KokkosBlas::gemv("N", 1.0, m, x, 1.0, y);
   const long long rows = m.extent(0), cols = m.extent(1);
-  Kokkos::parallel_for(
-      "ht::abs_gemv", Kokkos::RangePolicy<Host>(0, rows), [=](long long i) {
-        double s = 0;
-        for (long long j = 0; j < cols; ++j) s += std::fabs(m(i, j)) * xa(j);
-        ya(i) += s;
-      });
+  Kokkos::parallel_for("ht::abs_gemv", Kokkos::RangePolicy<Host>(0, rows), [=](long long i) {
+    double s = 0;
+    for (long long j = 0; j < cols; ++j) s += std::fabs(m(i, j)) * xa(j);
+    ya(i) += s;
+  });
   Kokkos::fence();
 }
 

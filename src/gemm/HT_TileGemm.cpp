@@ -14,8 +14,8 @@ using TileSpace = Kokkos::Device<Kokkos::DefaultHostExecutionSpace, Kokkos::Host
 #endif
 // Unmanaged: a task functor is destroyed inside the parallel region, where
 // Kokkos does not track View references.
-using TileView = Kokkos::View<double**, Kokkos::LayoutLeft, TileSpace,
-                              Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+using TileView =
+    Kokkos::View<double**, Kokkos::LayoutLeft, TileSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
 struct TileProducts {
   using value_type = void;
@@ -51,7 +51,8 @@ Future<void> spawn_tile_products(TaskRuntime& rt, Block a, Block b, Block c, dou
   std::vector<Future<void>> futures;
   futures.reserve(n_tasks);
   for (long long k = 0; k < n_tasks; ++k) {
-    futures.push_back(rt.spawn(TileProducts{a, b, c, beta, tile, per_row, k, n_tasks, tiles, pump}));
+    futures.push_back(
+        rt.spawn(TileProducts{a, b, c, beta, tile, per_row, k, n_tasks, tiles, pump}));
   }
   return rt.when_all(futures);
 }

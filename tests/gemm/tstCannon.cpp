@@ -31,7 +31,8 @@ TEST_P(Cannon, MatchesTheTripleLoop) {
   ht::fill_block(b, seed, 1, row0, col0, c.n);
   Kokkos::fence();
   ht::TaskRuntime rt(ht::tile_pool_bytes(nb, c.tile, c.tasks), "Runtime/pool_MiB");
-  const auto t = ht::cannon_multiply(g, rt, a, b, cc, {c.tile, c.tasks, c.overlap});
+  ht::Cannon cannon(g, rt, nb, {c.tile, c.tasks, c.overlap});
+  const auto t = cannon.multiply(a, b, cc);
   EXPECT_EQ(static_cast<int>(t.step_compute.size()), q);
 
   double worst = 0;

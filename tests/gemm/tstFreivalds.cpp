@@ -22,7 +22,7 @@ class Freivalds : public ::testing::Test {
     c = ht::Block("C", nb, nb);
     refill();
     ht::TaskRuntime rt(ht::tile_pool_bytes(nb, 32, 0), "Runtime/pool_MiB");
-    ht::cannon_multiply(*grid, rt, a, b, c, {32, 0, true});
+    ht::Cannon(*grid, rt, nb, {32, 0, true}).multiply(a, b, c);
     refill();
   }
   void refill() {
