@@ -9,7 +9,10 @@ ht_say() { printf '[hybridtasks] %s\n' "$*" >&2; }
 ht_setup() {
   local prefix
   prefix=$("$HT_ROOT/scripts/deps.sh")
-  if [[ ! -f $HT_BUILD/build.ninja ]]; then
+  # (Re)configure when new, or when the dependencies moved (their *_DIR are cached).
+  if [[ ! -f $HT_BUILD/build.ninja ]] ||
+    ! grep -qx "CMAKE_PREFIX_PATH:[A-Z]*=$prefix" "$HT_BUILD/CMakeCache.txt" 2>/dev/null; then
+    rm -f "$HT_BUILD/CMakeCache.txt"
     ht_say "configuring in $HT_BUILD"
     cmake -S "$HT_ROOT" -B "$HT_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_PREFIX_PATH="$prefix" >"$HT_BUILD.configure.log" 2>&1 || {
@@ -19,10 +22,13 @@ ht_setup() {
     }
   fi
   ht_say "building"
-  cmake --build "$HT_BUILD" -j "$(nproc)" | grep -vE '^\[[0-9]+/[0-9]+\] (Building|Linking)' >&2 || {
+  # Compiler lines only: errors and warnings pass, per-file progress does not.
+  if ! cmake --build "$HT_BUILD" -j "$(nproc)" >"$HT_BUILD.build.log" 2>&1; then
+    cat "$HT_BUILD.build.log" >&2
     ht_say "build failed"
     exit 1
-  }
+  fi
+  grep -vE '^\[[0-9]+/[0-9]+\] ' "$HT_BUILD.build.log" >&2 || true
 }
 
 # ht_mpirun <ranks> <threads> <program> [args...]: Open MPI's mpirun with what a

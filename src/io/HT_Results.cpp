@@ -47,6 +47,26 @@ void write_attribute(hid_t loc, const std::string& name, hid_t type, const void*
   check(H5Awrite(attr, type, value), "writing attribute " + name);
 }
 
+// A 1-D dataset of \p n elements of \p type from rank 0's \p data (collective:
+// the other ranks take part with empty selections; they learn n from rank 0).
+void write_from_root(MPI_Comm comm, hid_t file, hid_t lcpl, hid_t xfer, const std::string& path,
+                     hid_t type, std::size_t n, const void* data) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  unsigned long long count = n;
+  MPI_Bcast(&count, 1, MPI_UNSIGNED_LONG_LONG, 0, comm);
+  hsize_t dims[1] = {static_cast<hsize_t>(count)};
+  Handle space(H5Screate_simple(1, dims, nullptr), H5Sclose, "space of " + path);
+  Handle set(H5Dcreate2(file, path.c_str(), type, space, lcpl, H5P_DEFAULT, H5P_DEFAULT), H5Dclose,
+             "dataset " + path);
+  Handle mem(H5Screate_simple(1, dims, nullptr), H5Sclose, "memory space");
+  if (rank != 0) {
+    H5Sselect_none(space);
+    H5Sselect_none(mem);
+  }
+  check(H5Dwrite(set, type, mem, space, xfer, rank == 0 ? data : nullptr), "writing " + path);
+}
+
 }  // namespace
 
 std::string iso_time_now() {
@@ -83,8 +103,7 @@ void Results::write(const std::string& file) const {
   {
     Handle fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, "file access list");
     check(H5Pset_fapl_mpio(fapl, comm_, MPI_INFO_NULL), "MPI-IO driver");
-    Handle f(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl), H5Fclose,
-             "creating " + tmp);
+    Handle f(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl), H5Fclose, "creating " + tmp);
     Handle lcpl(intermediate_groups(), H5Pclose, "link creation list");
     Handle xfer(H5Pcreate(H5P_DATASET_XFER), H5Pclose, "transfer list");
     check(H5Pset_dxpl_mpio(xfer, H5FD_MPIO_COLLECTIVE), "collective transfer");
@@ -94,7 +113,8 @@ void Results::write(const std::string& file) const {
       H5Tset_size(type, value.empty() ? 1 : value.size());
       write_attribute(f, name, type, value.empty() ? "" : value.data());
     }
-    for (const auto& [name, value] : real_attrs_) write_attribute(f, name, H5T_NATIVE_DOUBLE, &value);
+    for (const auto& [name, value] : real_attrs_)
+      write_attribute(f, name, H5T_NATIVE_DOUBLE, &value);
     for (const auto& [name, value] : int_attrs_) write_attribute(f, name, H5T_NATIVE_LLONG, &value);
 
     for (const auto& [path, mine] : per_rank_) {
@@ -108,9 +128,9 @@ void Results::write(const std::string& file) const {
       const int rank_dims = n == 1 ? 1 : 2;
       hsize_t dims[2] = {static_cast<hsize_t>(size), static_cast<hsize_t>(n)};
       Handle space(H5Screate_simple(rank_dims, dims, nullptr), H5Sclose, "space of " + path);
-      Handle set(H5Dcreate2(f, path.c_str(), H5T_NATIVE_DOUBLE, space, lcpl, H5P_DEFAULT,
-                            H5P_DEFAULT),
-                 H5Dclose, "dataset " + path);
+      Handle set(
+          H5Dcreate2(f, path.c_str(), H5T_NATIVE_DOUBLE, space, lcpl, H5P_DEFAULT, H5P_DEFAULT),
+          H5Dclose, "dataset " + path);
       hsize_t start[2] = {static_cast<hsize_t>(rank), 0}, count[2] = {1, static_cast<hsize_t>(n)};
       check(H5Sselect_hyperslab(space, H5S_SELECT_SET, start, nullptr, count, nullptr), "row");
       Handle mem(H5Screate_simple(1, &count[1], nullptr), H5Sclose, "memory space");
@@ -118,43 +138,18 @@ void Results::write(const std::string& file) const {
     }
 
     for (const auto& [path, values] : global_) {
-      long long n = static_cast<long long>(values.size());
-      MPI_Bcast(&n, 1, MPI_LONG_LONG, 0, comm_);
-      hsize_t dims[1] = {static_cast<hsize_t>(n)};
-      Handle space(H5Screate_simple(1, dims, nullptr), H5Sclose, "space of " + path);
-      Handle set(H5Dcreate2(f, path.c_str(), H5T_NATIVE_DOUBLE, space, lcpl, H5P_DEFAULT,
-                            H5P_DEFAULT),
-                 H5Dclose, "dataset " + path);
-      Handle mem(H5Screate_simple(1, dims, nullptr), H5Sclose, "memory space");
-      if (rank != 0) {
-        H5Sselect_none(space);
-        H5Sselect_none(mem);
-      }
-      check(H5Dwrite(set, H5T_NATIVE_DOUBLE, mem, space, xfer, rank == 0 ? values.data() : nullptr),
-            "writing " + path);
+      write_from_root(comm_, f, lcpl, xfer, path, H5T_NATIVE_DOUBLE, values.size(), values.data());
     }
-
     for (const auto& [path, values] : strings_) {
-      // Fixed-length strings of the longest name: every rank agrees on rank 0's list.
-      std::string packed;
-      long long width = 1, n = static_cast<long long>(values.size());
+      // Fixed-length strings as wide as the longest; every rank learns rank 0's width.
+      long long width = 1;
       for (const auto& s : values) width = std::max<long long>(width, s.size());
-      MPI_Bcast(&n, 1, MPI_LONG_LONG, 0, comm_);
       MPI_Bcast(&width, 1, MPI_LONG_LONG, 0, comm_);
+      std::string packed;
       for (const auto& s : values) packed += s + std::string(width - s.size(), '\0');
       Handle type(H5Tcopy(H5T_C_S1), H5Tclose, "string type");
       H5Tset_size(type, width);
-      hsize_t dims[1] = {static_cast<hsize_t>(n)};
-      Handle space(H5Screate_simple(1, dims, nullptr), H5Sclose, "space of " + path);
-      Handle set(H5Dcreate2(f, path.c_str(), type, space, lcpl, H5P_DEFAULT, H5P_DEFAULT),
-                 H5Dclose, "dataset " + path);
-      Handle mem(H5Screate_simple(1, dims, nullptr), H5Sclose, "memory space");
-      if (rank != 0) {
-        H5Sselect_none(space);
-        H5Sselect_none(mem);
-      }
-      check(H5Dwrite(set, type, mem, space, xfer, rank == 0 ? packed.data() : nullptr),
-            "writing " + path);
+      write_from_root(comm_, f, lcpl, xfer, path, type, values.size(), packed.data());
     }
   }  // every handle closed: the file is complete on disk
 
