@@ -37,10 +37,16 @@ ht_setup() {
 ht_mpirun() {
   local np=$1 nt=$2
   shift 2
-  local flags=(-np "$np" --bind-to none)
+  local flags=(-np "$np" --bind-to none) extra=()
   if mpirun --version 2>/dev/null | grep -q "Open MPI"; then
     flags+=(--oversubscribe)
     [[ $(id -u) -ne 0 ]] || flags+=(--allow-run-as-root)
   fi
-  OMP_PROC_BIND=${OMP_PROC_BIND:-false} mpirun "${flags[@]}" "$@" --kokkos-num-threads="$nt"
+  if ((np * nt > $(nproc))); then
+    # Deliberate: say it once instead of Kokkos' warning from every rank.
+    ht_say "$np ranks x $nt threads on $(nproc) cores: oversubscribed"
+    extra+=(--kokkos-disable-warnings)
+  fi
+  OMP_PROC_BIND=${OMP_PROC_BIND:-false} mpirun "${flags[@]}" "$@" --kokkos-num-threads="$nt" \
+    "${extra[@]}"
 }

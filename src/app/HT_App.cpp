@@ -51,7 +51,8 @@ void describe_run(const AppContext& ctx, const std::string& app, const std::stri
   r.attribute("kokkos_backend", std::string(Kokkos::DefaultHostExecutionSpace::name()));
   r.attribute("ranks", static_cast<long long>(ctx.env.size()));
   r.attribute("threads_per_rank", static_cast<long long>(ctx.env.threads()));
-  r.attribute("mpi_thread_level", std::string(Environment::thread_level_name(ctx.env.thread_level())));
+  r.attribute("mpi_thread_level",
+              std::string(Environment::thread_level_name(ctx.env.thread_level())));
   r.attribute("start_time", start);
 }
 
@@ -62,11 +63,10 @@ int run_app(int argc, char** argv, const AppSpec& spec,
   // --help must not reach Kokkos 3.4, which would print its own help per rank.
   const bool help = wants_help(argc, argv);
   std::vector<char*> args(argv, argv + argc);
-  args.erase(std::remove_if(args.begin() + 1, args.end(),
-                            [](char* a) {
-                              return std::string(a) == "--help" || std::string(a) == "-h";
-                            }),
-             args.end());
+  args.erase(
+      std::remove_if(args.begin() + 1, args.end(),
+                     [](char* a) { return std::string(a) == "--help" || std::string(a) == "-h"; }),
+      args.end());
   int n = static_cast<int>(args.size());
   args.push_back(nullptr);
   char** v = args.data();

@@ -87,8 +87,13 @@ void multiply(const SquareGrid& g, TaskRuntime& rt, Block a, Block b, Block c,
         compute_step(rt, a, b, c, beta, opt, nullptr);
       }
       if (!last) {
-        Phase p("Cannon: shift", t.comm);
-        shift_both(g, -1, a, a_next, -1, b, b_next);
+        double shift = 0;
+        {
+          Phase p("Cannon: shift", shift);
+          shift_both(g, -1, a, a_next, -1, b, b_next);
+        }
+        t.comm += shift;
+        t.wait += shift;  // blocking: all of it is exposed
       }
     }
     t.compute += compute;

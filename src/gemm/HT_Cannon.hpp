@@ -32,7 +32,7 @@ struct CannonTimes {
   double wait = 0;                   ///< overlap: time waiting for transfers after computing
   double total = 0;                  ///< the whole multiplication
   std::vector<double> step_compute;  ///< compute seconds of each of the q steps
-  /// Share of the shift time hidden behind computation (0 without overlap).
+  /// Share of the shift time hidden behind computation (0 without overlap or shifts).
   double hidden() const { return comm > 0 ? 1.0 - wait / comm : 0.0; }
 };
 

@@ -174,8 +174,8 @@ Deck read_and_validate(const AppSpec& spec, const std::vector<std::string>& args
     throw UsageError("deck '" + deck.path + "': " + teuchos_message(e.what()));
   } catch (const std::exception& e) {
     const std::string where = locate_bad_entry(*deck.params, *spec.valid, "");
-    throw UsageError("deck '" + deck.path + "': " +
-                     (where.empty() ? teuchos_message(e.what()) : where));
+    throw UsageError("deck '" + deck.path +
+                     "': " + (where.empty() ? teuchos_message(e.what()) : where));
   }
   deck.params->setName(spec.name);
   deck.text = to_xml(*deck.params);
@@ -237,8 +237,8 @@ std::string help_text(const AppSpec& spec) {
       << "  --kokkos-num-threads=N    Kokkos threads per rank (also --kokkos-threads=N;\n"
       << "                            default: OMP_NUM_THREADS)\n\n"
       << "Deck parameters (type, default, meaning):\n";
-  spec.valid->print(out, Teuchos::ParameterList::PrintOptions().showDoc(true).indent(2).showTypes(
-                             true));
+  spec.valid->print(out,
+                    Teuchos::ParameterList::PrintOptions().showDoc(true).indent(2).showTypes(true));
   return out.str();
 }
 

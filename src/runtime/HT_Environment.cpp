@@ -69,8 +69,7 @@ Environment::Environment(int& argc, char**& argv) {
     std::fprintf(stderr,
                  "%s: rank %d: warning: %d Kokkos threads share %d core%s: the launcher bound "
                  "this rank too tightly (mpirun: --bind-to none or --map-by slot:PE=%d)\n",
-                 program_name().c_str(), rank_, threads_, cores_, cores_ == 1 ? "" : "s",
-                 threads_);
+                 program_name().c_str(), rank_, threads_, cores_, cores_ == 1 ? "" : "s", threads_);
   }
 }
 
@@ -83,10 +82,14 @@ Environment::~Environment() {
 
 const char* Environment::thread_level_name(int level) {
   switch (level) {
-    case MPI_THREAD_SINGLE: return "MPI_THREAD_SINGLE";
-    case MPI_THREAD_FUNNELED: return "MPI_THREAD_FUNNELED";
-    case MPI_THREAD_SERIALIZED: return "MPI_THREAD_SERIALIZED";
-    case MPI_THREAD_MULTIPLE: return "MPI_THREAD_MULTIPLE";
+    case MPI_THREAD_SINGLE:
+      return "MPI_THREAD_SINGLE";
+    case MPI_THREAD_FUNNELED:
+      return "MPI_THREAD_FUNNELED";
+    case MPI_THREAD_SERIALIZED:
+      return "MPI_THREAD_SERIALIZED";
+    case MPI_THREAD_MULTIPLE:
+      return "MPI_THREAD_MULTIPLE";
   }
   return "unknown";
 }
@@ -94,8 +97,7 @@ const char* Environment::thread_level_name(int level) {
 void Environment::require_thread_level(int level, const std::string& who) const {
   if (thread_level_ < level) {
     throw UsageError(who + " needs " + thread_level_name(level) + " but this MPI granted only " +
-                     thread_level_name(thread_level_) +
-                     "; use an MPI built with thread support");
+                     thread_level_name(thread_level_) + "; use an MPI built with thread support");
   }
 }
 

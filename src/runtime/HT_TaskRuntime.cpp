@@ -24,7 +24,8 @@ void TaskRuntime::reserve(std::size_t bytes, bool in_task) {
   }
   std::ostringstream msg;
   msg << "task pool exhausted: the Kokkos task memory pool of " << pool_bytes_ << " bytes ("
-      << (pool_bytes_ >> 20) << " MiB) has no free block of " << bytes
+      << (pool_bytes_ >= (1u << 20) ? pool_bytes_ >> 20 : pool_bytes_ >> 10)
+      << (pool_bytes_ >= (1u << 20) ? " MiB" : " KiB") << ") has no free block of " << bytes
       << " bytes for another task; raise '" << pool_key_
       << "' in the deck (0 sizes the pool from the work)";
   if (in_task) abort_all(msg.str());

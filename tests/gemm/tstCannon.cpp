@@ -34,6 +34,16 @@ TEST_P(Cannon, MatchesTheTripleLoop) {
   ht::Cannon cannon(g, rt, nb, {c.tile, c.tasks, c.overlap});
   const auto t = cannon.multiply(a, b, cc);
   EXPECT_EQ(static_cast<int>(t.step_compute.size()), q);
+  if (q > 1) {
+    EXPECT_GT(t.comm, 0.0);
+    if (c.overlap) {  // waiting starts after posting: exposed <= whole transfer
+      EXPECT_GE(t.hidden(), 0.0);
+      EXPECT_LE(t.hidden(), 1.0);
+    } else {  // a blocking shift is all exposed
+      EXPECT_DOUBLE_EQ(t.wait, t.comm);
+      EXPECT_DOUBLE_EQ(t.hidden(), 0.0);
+    }
+  }
 
   double worst = 0;
   for (long long i = 0; i < nb; ++i) {

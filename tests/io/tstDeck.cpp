@@ -59,8 +59,7 @@ TEST(Deck, XmlDeckFillsDefaultsOnEveryRank) {
 }
 
 TEST(Deck, YamlDeckReadsTheSame) {
-  auto d = ht::load_deck(spec(),
-                         {write("a.yaml", "demo:\n  Solver:\n    n: 7\n    name: gmres\n")},
+  auto d = ht::load_deck(spec(), {write("a.yaml", "demo:\n  Solver:\n    n: 7\n    name: gmres\n")},
                          MPI_COMM_WORLD);
   EXPECT_EQ(d.params->sublist("Solver").get<int>("n"), 7);
   EXPECT_EQ(d.params->sublist("Solver").get<std::string>("name"), "gmres");
@@ -77,15 +76,15 @@ TEST(Deck, SetOverridesOneKeyWithTheDeclaredType) {
 }
 
 TEST(Deck, UnknownKeyIsNamed) {
-  const std::string e = usage_error({write(
-      "c.xml", R"(<ParameterList name="demo"><ParameterList name="Solver">
+  const std::string e =
+      usage_error({write("c.xml", R"(<ParameterList name="demo"><ParameterList name="Solver">
       <Parameter name="nn" type="int" value="3"/></ParameterList></ParameterList>)")});
   EXPECT_NE(e.find("nn"), std::string::npos) << e;
 }
 
 TEST(Deck, WrongTypeNamesKeyAndType) {
-  const std::string e = usage_error({write(
-      "d.xml", R"(<ParameterList name="demo"><ParameterList name="Solver">
+  const std::string e =
+      usage_error({write("d.xml", R"(<ParameterList name="demo"><ParameterList name="Solver">
       <Parameter name="n" type="string" value="ten"/></ParameterList></ParameterList>)")});
   EXPECT_NE(e.find("Solver/n = \"ten\": expected int"), std::string::npos) << e;
 }
@@ -110,8 +109,7 @@ TEST(Deck, BadOverridesAreRefused) {
   EXPECT_NE(usage_error({deck, "--set", "Solver/verbose=maybe"}).find("true or false"),
             std::string::npos);
   EXPECT_NE(usage_error({deck, "--set", "Nope/n=1"}).find("no section 'Nope'"), std::string::npos);
-  EXPECT_NE(usage_error({deck, "--set", "Solver/m=1"}).find("no parameter 'm'"),
-            std::string::npos);
+  EXPECT_NE(usage_error({deck, "--set", "Solver/m=1"}).find("no parameter 'm'"), std::string::npos);
   EXPECT_NE(usage_error({deck, "--set", "Solver/n"}).find("Section/key=value"), std::string::npos);
 }
 
@@ -130,8 +128,8 @@ TEST(Deck, BadFilesAndOptionsAreRefused) {
 
 TEST(Deck, DefaultDeckValidatesAgainstItself) {
   for (const char* format : {"xml", "yaml"}) {
-    const std::string path = write(std::string("default.") + format,
-                                   ht::default_deck(spec(), format));
+    const std::string path =
+        write(std::string("default.") + format, ht::default_deck(spec(), format));
     auto d = ht::load_deck(spec(), {path}, MPI_COMM_WORLD);
     EXPECT_EQ(d.params->sublist("Solver").get<int>("n"), 10) << format;
   }

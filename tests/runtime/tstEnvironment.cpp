@@ -17,7 +17,8 @@ int main(int argc, char** argv) {
     }
   }
   if (env.thread_level() < MPI_THREAD_FUNNELED) {
-    std::fprintf(stderr, "MPI granted %s\n", ht::Environment::thread_level_name(env.thread_level()));
+    std::fprintf(stderr, "MPI granted %s\n",
+                 ht::Environment::thread_level_name(env.thread_level()));
     return 1;
   }
   if (env.threads() != expect) {
