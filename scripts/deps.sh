@@ -93,9 +93,9 @@ if ((${#missing[@]})); then
   Run as root, or: sudo apt-get install ${missing[*]}"
   fi
   say "installing Debian packages: ${missing[*]}"
-  apt-get update -q >&2 || die "apt-get update failed: no network or no usable apt sources"
+  apt-get update -q >&2 || true
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >&2 ||
-    die "apt-get install ${missing[*]} failed (see above)"
+    die "apt-get install ${missing[*]} failed (see above; no network?)"
 fi
 
 # --- 2. Kokkos / Kokkos Kernels / Teuchos from Debian's trilinos source -----
@@ -152,7 +152,11 @@ if [[ ! -f $orig ]] || ! echo "$TRILINOS_ORIG_SHA256  $orig" | sha256sum -c --st
   apt_opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o "Dir::Etc::SourceParts=$apt_dir/none"
     -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir" -o "Debug::NoLocking=1")
   [[ $(id -u) -ne 0 ]] || apt_opts+=(-o "APT::Sandbox::User=root") # _apt cannot write our cache
-  apt-get "${apt_opts[@]}" update -q >&2 || die "apt-get update of the deb-src entries failed: no network?"
+  apt-get "${apt_opts[@]}" update -q >&2 || true
+  # apt only warns when it cannot download; the index files tell.
+  compgen -G "$apt_dir/lists/*_Sources*" >/dev/null ||
+    die "could not download Debian's source index (no network?). Connect this machine, or
+  set HT_DEPS_PREFIX to an existing Kokkos + Kokkos Kernels + Teuchos install."
   (cd "$src_dir" && apt-get "${apt_opts[@]}" source --download-only -q trilinos >&2) ||
     die "apt-get source trilinos failed (see above)"
   [[ -f $orig ]] || die "this Debian release's trilinos source is not $TRILINOS_VERSION (got: $(ls "$src_dir"/*.orig.tar.* 2>/dev/null))"
