@@ -60,3 +60,17 @@ function(ht_add_failure_test)
                          TIMEOUT 120 PROCESSORS 2)
   endforeach()
 endfunction()
+
+# ht_add_bad_input_tests(<target> <case>...): each case "id|arg,arg,...|regex"
+# becomes <target>_bad_<id>_np{1,2,4}: exit 2 with the message, on every rank.
+function(ht_add_bad_input_tests target)
+  foreach(case IN LISTS ARGN)
+    string(REPLACE "," "|" case "${case}")  # "," separates arguments
+    string(REPLACE "|" ";" parts "${case}")
+    list(GET parts 0 id)
+    list(GET parts -1 expect)
+    list(REMOVE_AT parts 0 -1)
+    ht_add_failure_test(NAME ${target}_bad_${id} TARGET ${target} RANKS 1 2 4 EXIT 2
+                        EXPECT "${expect}" ARGS ${parts})
+  endforeach()
+endfunction()

@@ -29,4 +29,12 @@ double max_over_ranks(double x, MPI_Comm comm) {
   return out;
 }
 
+long long sum_over_ranks(long long x, MPI_Comm comm) {
+  long long out = x;
+  std::vector<MPI_Request> r(1);
+  MPI_Iallreduce(&x, &out, 1, MPI_LONG_LONG, MPI_SUM, comm, &r[0]);
+  wait_all(r);
+  return out;
+}
+
 }  // namespace ht

@@ -25,5 +25,7 @@ void wait_all(std::vector<MPI_Request>& requests);
 void barrier(MPI_Comm comm);
 /// The largest \p x over the ranks of \p comm (sleeps while waiting).
 double max_over_ranks(double x, MPI_Comm comm);
+/// The sum of \p x over the ranks of \p comm (sleeps while waiting).
+long long sum_over_ranks(long long x, MPI_Comm comm);
 
 }  // namespace ht

@@ -1,0 +1,120 @@
+#include "comm/HT_Exchange.hpp"
+
+#include <chrono>
+#include <thread>
+
+#include "runtime/HT_Error.hpp"
+
+namespace ht {
+
+namespace {
+constexpr int kTagBase = 7100;  // + level parity
+}
+
+Exchange::Exchange(MPI_Comm comm, std::size_t capacity)
+    : comm_(comm), capacity_(capacity < 1 ? 1 : capacity) {
+  MPI_Comm_rank(comm_, &rank_);
+  MPI_Comm_size(comm_, &size_);
+  current_.resize(size_);
+  for (auto& b : current_) b.reserve(capacity_);
+}
+
+Exchange::~Exchange() {
+  // Normally empty after end_level(); never leave requests dangling.
+  for (auto& f : in_flight_) MPI_Cancel(&f.request);
+}
+
+void Exchange::begin_level(int level) {
+  tag_ = kTagBase + (level & 1);
+  ends_ = 0;
+  stats_ = Stats{};
+}
+
+void Exchange::reap() {
+  for (std::size_t i = 0; i < in_flight_.size();) {
+    int done = 0;
+    MPI_Test(&in_flight_[i].request, &done, MPI_STATUS_IGNORE);
+    if (done) {
+      in_flight_[i].items.clear();
+      spare_.push_back(std::move(in_flight_[i].items));
+      in_flight_[i] = std::move(in_flight_.back());
+      in_flight_.pop_back();
+    } else {
+      ++i;
+    }
+  }
+}
+
+void Exchange::send(int dest, const Handler& on_receive) {
+  // Bound the memory in flight; while waiting for sends to finish, keep
+  // receiving, so that the peers we wait for can finish theirs.
+  const std::size_t limit = 4 * static_cast<std::size_t>(size_) + 4;
+  reap();
+  while (in_flight_.size() >= limit) {
+    if (!poll(on_receive)) std::this_thread::yield();
+    reap();
+  }
+  std::vector<Item> items = std::move(current_[dest]);
+  if (spare_.empty()) {
+    current_[dest] = {};
+    current_[dest].reserve(capacity_);
+  } else {
+    current_[dest] = std::move(spare_.back());
+    spare_.pop_back();
+  }
+  in_flight_.push_back({MPI_REQUEST_NULL, std::move(items)});
+  InFlight& f = in_flight_.back();
+  const int bytes = static_cast<int>(f.items.size() * sizeof(Item));
+  MPI_Isend(f.items.data(), bytes, MPI_BYTE, dest, tag_, comm_, &f.request);
+  stats_.messages += 1;
+  stats_.bytes += bytes;
+}
+
+bool Exchange::poll(const Handler& on_receive) {
+  bool any = false;
+  for (;;) {
+    int flag = 0;
+    MPI_Message msg;
+    MPI_Status status;
+    MPI_Improbe(MPI_ANY_SOURCE, tag_, comm_, &flag, &msg, &status);
+    if (!flag) return any;
+    int bytes = 0;
+    MPI_Get_count(&status, MPI_BYTE, &bytes);
+    if (bytes % static_cast<int>(sizeof(Item)) != 0) {
+      throw Error("exchange: a message of " + std::to_string(bytes) + " bytes from rank " +
+                  std::to_string(status.MPI_SOURCE) + " is no whole number of items");
+    }
+    inbox_.resize(bytes / sizeof(Item));
+    MPI_Mrecv(inbox_.data(), bytes, MPI_BYTE, &msg, MPI_STATUS_IGNORE);
+    if (bytes == 0) {
+      ++ends_;  // the sender has nothing more for this level
+    } else {
+      on_receive(inbox_.data(), inbox_.size());
+    }
+    any = true;
+  }
+}
+
+void Exchange::end_level(const Handler& on_receive) {
+  for (int p = 0; p < size_; ++p) {
+    if (p != rank_ && !current_[p].empty()) send(p, on_receive);
+  }
+  std::vector<MPI_Request> ends;
+  for (int p = 0; p < size_; ++p) {
+    if (p == rank_) continue;
+    ends.emplace_back();
+    MPI_Isend(nullptr, 0, MPI_BYTE, p, tag_, comm_, &ends.back());
+  }
+  while (ends_ < size_ - 1) {
+    if (!poll(on_receive)) std::this_thread::sleep_for(std::chrono::microseconds(20));
+  }
+  // Our data went out before our end markers and every peer drains until it
+  // has our marker, so these sends are being matched: wait to free their buffers.
+  while (!in_flight_.empty()) {
+    reap();
+    if (!in_flight_.empty()) std::this_thread::sleep_for(std::chrono::microseconds(20));
+  }
+  MPI_Waitall(static_cast<int>(ends.size()), ends.data(), MPI_STATUSES_IGNORE);
+}
+
+}  // namespace ht

@@ -1,0 +1,82 @@
+#pragma once
+/// \file HT_Exchange.hpp
+/// \brief Coalescing exchange of small items between ranks, level by level:
+/// the producer/consumer queues with coalescing of the UPC-queues work
+/// (J. Jose, S. Potluri, K. Tomko, D. K. Panda, "Designing scalable Graph500
+/// benchmark with hybrid MPI+OpenSHMEM programming models", ISC 2013).
+///
+/// push() appends to a per-destination buffer of \c capacity items and sends
+/// it (MPI_Isend) when full; poll() takes whatever has arrived (MPI_Improbe +
+/// MPI_Mrecv, never blocking); end_level() flushes, tells every rank "no more
+/// this level" with an empty message, and receives until all ranks said so.
+/// MPI keeps messages between two ranks in order, so an end marker never
+/// overtakes data.  The level's parity is in the tag: a rank that finished
+/// level L may already send level L+1 while a peer still drains level L.
+/// Nothing here blocks on a send while not receiving, so no cycle of ranks
+/// can wait on each other.  Not thread-safe: one caller at a time.
+///
+/// Example:
+/// \code
+///   ht::Exchange ex(comm, 4096);
+///   ex.begin_level(level);
+///   ex.push(owner, {v, u}, apply);      // apply(const Item*, n) on arrivals
+///   ex.end_level(apply);
+///   auto sent = ex.stats();             // messages and bytes this level
+/// \endcode
+#include <mpi.h>
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace ht {
+
+class Exchange {
+ public:
+  /// A discovery: \c vertex reached from \c parent.
+  struct Item {
+    std::int64_t vertex, parent;
+  };
+  using Handler = std::function<void(const Item*, std::size_t)>;
+  struct Stats {
+    std::int64_t messages = 0, bytes = 0;
+  };
+
+  Exchange(MPI_Comm comm, std::size_t capacity);
+  ~Exchange();
+  Exchange(const Exchange&) = delete;
+  Exchange& operator=(const Exchange&) = delete;
+
+  void begin_level(int level);
+  /// Queues \p item for rank \p dest (not this rank).
+  void push(int dest, Item item, const Handler& on_receive) {
+    auto& b = current_[dest];
+    b.push_back(item);
+    if (b.size() >= capacity_) send(dest, on_receive);
+  }
+  /// Hands arrived items to \p on_receive; true if any arrived.
+  bool poll(const Handler& on_receive);
+  /// Flush, end marker, drain: on return every item of this level has been handed over.
+  void end_level(const Handler& on_receive);
+  /// Data messages and bytes sent this level (end markers not counted).
+  Stats stats() const { return stats_; }
+
+ private:
+  struct InFlight {
+    MPI_Request request;
+    std::vector<Item> items;
+  };
+  void send(int dest, const Handler& on_receive);
+  void reap();  // frees completed sends
+
+  MPI_Comm comm_;
+  int rank_ = 0, size_ = 1, tag_ = 0, ends_ = 0;
+  std::size_t capacity_;
+  std::vector<std::vector<Item>> current_;
+  std::vector<InFlight> in_flight_;
+  std::vector<std::vector<Item>> spare_;
+  std::vector<Item> inbox_;
+  Stats stats_;
+};
+
+}  // namespace ht

@@ -1,0 +1,60 @@
+#pragma once
+/// \file HT_Csr.hpp
+/// \brief Graph500 kernel 1: the undirected graph as a distributed CSR.
+///
+/// 1D block distribution: rank r owns vertices [r*p, (r+1)*p), p = ceil(n/P).
+/// Each input edge {u, v} is stored in both directions (u's row and v's row);
+/// self-loops are dropped (they never change a BFS); duplicates stay, as the
+/// input has them.  Vertex ids are 64-bit everywhere, local indices too.
+///
+/// Example:
+/// \code
+///   auto edges = gen.edges(my_first, my_last);           // this rank's slice
+///   ht::Csr g = ht::build_csr(edges, gen.vertex_count(), comm);
+///   for (auto k = g.offsets[i]; k < g.offsets[i + 1]; ++k) visit(g.targets[k]);
+/// \endcode
+#include <mpi.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "graph/HT_Kronecker.hpp"
+
+namespace ht {
+
+/// Which rank owns which vertices.
+struct VertexRange {
+  std::int64_t n_global = 0, per_rank = 1;
+  int rank = 0, size = 1;
+
+  VertexRange() = default;
+  VertexRange(std::int64_t n, MPI_Comm comm);
+  int owner(std::int64_t v) const { return static_cast<int>(v / per_rank); }
+  std::int64_t first() const { return std::min<std::int64_t>(rank * per_rank, n_global); }
+  std::int64_t local_count() const {
+    return std::min<std::int64_t>(first() + per_rank, n_global) - first();
+  }
+  std::int64_t local(std::int64_t v) const { return v - first(); }
+  std::int64_t global(std::int64_t local_index) const { return first() + local_index; }
+  bool mine(std::int64_t v) const { return owner(v) == rank; }
+};
+
+struct Csr {
+  VertexRange range;
+  std::vector<std::int64_t> offsets;  ///< local_count + 1 entries
+  std::vector<std::int64_t> targets;  ///< global ids of the neighbours
+  std::int64_t degree(std::int64_t local_index) const {
+    return offsets[local_index + 1] - offsets[local_index];
+  }
+};
+
+/// This rank's slice [first, last) of the m input edges: an even split.
+std::pair<std::int64_t, std::int64_t> edge_slice(std::int64_t m, MPI_Comm comm);
+
+/// Builds the CSR from every rank's slice of the edge list (collective).
+/// Edges travel in rounds of at most \p chunk per rank, bounding MPI counts
+/// and buffer memory.
+Csr build_csr(const std::vector<Edge>& edges, std::int64_t n_global, MPI_Comm comm,
+              std::int64_t chunk = std::int64_t(1) << 22);
+
+}  // namespace ht

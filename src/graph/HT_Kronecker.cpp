@@ -1,0 +1,71 @@
+#include "graph/HT_Kronecker.hpp"
+
+#include <Kokkos_Core.hpp>
+
+namespace ht {
+
+namespace {
+
+// splitmix64 finaliser: a strong mix of 64 bits.
+std::uint64_t mix(std::uint64_t z) {
+  z += 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+double unit(std::uint32_t bits) { return bits * 0x1.0p-32; }  // [0, 1)
+
+}  // namespace
+
+Permutation::Permutation(std::uint64_t n, std::uint64_t key) : n_(n), key_(mix(key)), half_(1) {
+  while ((std::uint64_t(1) << (2 * half_)) < n_) ++half_;
+}
+
+std::uint64_t Permutation::operator()(std::uint64_t x) const {
+  const std::uint64_t mask = (std::uint64_t(1) << half_) - 1;
+  // Cycle walking: a bijection of [0, 4^half) restricted to [0, n) by
+  // re-applying it until the value lands inside; ends since x < n is a start.
+  do {
+    std::uint64_t l = x >> half_, r = x & mask;
+    for (int round = 0; round < 4; ++round) {
+      const std::uint64_t f = mix(r ^ (key_ + round * 0x632be59bd9b4e019ULL)) & mask;
+      const std::uint64_t next = l ^ f;
+      l = r;
+      r = next;
+    }
+    x = (l << half_) | r;
+  } while (x >= n_);
+  return x;
+}
+
+Edge Kronecker::edge(std::int64_t e) const {
+  // The shuffle and the label permutation are fixed by the seed alone.
+  const Permutation shuffle(static_cast<std::uint64_t>(edge_count()), seed ^ 0x5bd1e995ULL);
+  const Permutation label(static_cast<std::uint64_t>(vertex_count()), seed ^ 0x27d4eb2dULL);
+  const std::uint64_t k = shuffle(static_cast<std::uint64_t>(e));
+  const double ab = a + b, a_norm = a / ab, c_norm = c / (1.0 - ab);
+  std::uint64_t u = 0, v = 0;
+  for (int bit = 0; bit < scale; ++bit) {
+    const std::uint64_t r = mix(mix(seed ^ (k * 0x9e3779b97f4a7c15ULL)) + bit);
+    const bool ii = unit(static_cast<std::uint32_t>(r >> 32)) > ab;
+    const bool jj = unit(static_cast<std::uint32_t>(r)) > (ii ? c_norm : a_norm);
+    u |= std::uint64_t(ii) << bit;
+    v |= std::uint64_t(jj) << bit;
+  }
+  return {static_cast<std::int64_t>(label(u)), static_cast<std::int64_t>(label(v))};
+}
+
+std::vector<Edge> Kronecker::edges(std::int64_t first, std::int64_t last) const {
+  std::vector<Edge> out(last > first ? last - first : 0);
+  Edge* data = out.data();
+  const Kronecker gen = *this;
+  Kokkos::parallel_for("ht::Kronecker::edges",
+                       Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(
+                           0, static_cast<std::int64_t>(out.size())),
+                       [=](std::int64_t i) { data[i] = gen.edge(first + i); });
+  Kokkos::fence();
+  return out;
+}
+
+}  // namespace ht

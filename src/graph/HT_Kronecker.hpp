@@ -1,0 +1,52 @@
+#pragma once
+/// \file HT_Kronecker.hpp
+/// \brief The Graph500 Kronecker (R-MAT) edge generator (Graph500 specification
+/// 3.0, section 3; D. Chakrabarti, Y. Zhan, C. Faloutsos, "R-MAT: A recursive
+/// model for graph mining", SDM 2004).
+///
+/// 2^SCALE vertices, edgefactor * 2^SCALE edges.  Each edge picks one quadrant
+/// per bit with probabilities A, B, C, D = 1 - A - B - C; vertex labels are then
+/// permuted and the edge list shuffled, both by keyed bijections.  Edge e
+/// depends only on (seed, e): any rank can generate any slice, and the same
+/// deck gives the same graph whatever the rank count.
+///
+/// Example:
+/// \code
+///   ht::Kronecker gen{16, 16, 0.57, 0.19, 0.19, 1};
+///   auto edges = gen.edges(0, gen.edge_count());   // the whole list
+/// \endcode
+#include <cstdint>
+#include <vector>
+
+namespace ht {
+
+struct Edge {
+  std::int64_t u, v;
+};
+
+struct Kronecker {
+  int scale = 16;
+  int edgefactor = 16;
+  double a = 0.57, b = 0.19, c = 0.19;
+  std::uint64_t seed = 1;
+
+  std::int64_t vertex_count() const { return std::int64_t(1) << scale; }
+  std::int64_t edge_count() const { return std::int64_t(edgefactor) << scale; }
+  /// Edges [first, last) of the shuffled list, labels permuted.
+  std::vector<Edge> edges(std::int64_t first, std::int64_t last) const;
+  /// Edge number e of the shuffled list.
+  Edge edge(std::int64_t e) const;
+};
+
+/// A keyed bijection of [0, n) (a Feistel network with cycle walking).
+class Permutation {
+ public:
+  Permutation(std::uint64_t n, std::uint64_t key);
+  std::uint64_t operator()(std::uint64_t x) const;
+
+ private:
+  std::uint64_t n_, key_;
+  int half_;  // bits per Feistel half
+};
+
+}  // namespace ht

@@ -1,0 +1,47 @@
+#pragma once
+/// \file HT_Validate.hpp
+/// \brief Validation of a BFS tree (Graph500 specification 3.0, kernel 2),
+/// independent of the BFS: levels are recomputed from the parent array alone.
+///
+/// Checks, in the order reported:
+///  1. root:       the key is its own parent;
+///  2. tree:       following parents from any reached vertex ends at the key
+///                 (no cycle, no other root, no parent that is unreached);
+///  3. tree edge:  every {v, parent(v)} is an edge of the graph;
+///  4. reach:      every graph edge has both ends reached or neither, so the
+///                 tree holds the key's whole component and nothing else;
+///  5. levels:     the ends of every graph edge differ by at most one level.
+///
+/// Memory: every rank holds the global parent array and levels (12 bytes per
+/// vertex) during validation.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "graph/HT_Csr.hpp"
+
+namespace ht {
+
+struct Validation {
+  enum Check { root = 1, tree = 2, tree_edge = 4, reach = 8, levels = 16 };
+  int failed = 0;                   ///< bitwise or of the failed checks, over all ranks
+  std::string what;                 ///< the first failure, with a vertex that shows it
+  std::vector<std::int32_t> level;  ///< level per local vertex, -1 unreached
+  int depth = 0;                    ///< deepest level + 1
+  bool ok() const { return failed == 0; }
+};
+
+/// Checks \p pred (this rank's part) as a BFS tree from \p key.  Collective;
+/// every rank gets the same verdict and message.
+Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred,
+                        MPI_Comm comm);
+
+/// TEPS' edge count: input edges (self-loops excluded, duplicates counted)
+/// with both ends in the tree.
+std::int64_t component_edges(const Csr& g, const std::vector<std::int64_t>& pred, MPI_Comm comm);
+
+/// Up to \p count distinct search keys of degree >= 1 (self-loops not
+/// counted), drawn from a seeded permutation of the vertices.  Collective.
+std::vector<std::int64_t> search_keys(const Csr& g, int count, std::uint64_t seed, MPI_Comm comm);
+
+}  // namespace ht
