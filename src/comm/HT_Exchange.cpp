@@ -95,26 +95,33 @@ bool Exchange::poll(const Handler& on_receive) {
   }
 }
 
-void Exchange::end_level(const Handler& on_receive) {
+void Exchange::finish(const Handler& on_receive) {
   for (int p = 0; p < size_; ++p) {
     if (p != rank_ && !current_[p].empty()) send(p, on_receive);
   }
-  std::vector<MPI_Request> ends;
+  ends_out_.clear();
   for (int p = 0; p < size_; ++p) {
     if (p == rank_) continue;
-    ends.emplace_back();
-    MPI_Isend(nullptr, 0, MPI_BYTE, p, tag_, comm_, &ends.back());
+    ends_out_.emplace_back();
+    MPI_Isend(nullptr, 0, MPI_BYTE, p, tag_, comm_, &ends_out_.back());
   }
-  while (ends_ < size_ - 1) {
-    if (!poll(on_receive)) std::this_thread::sleep_for(std::chrono::microseconds(20));
-  }
+}
+
+bool Exchange::drained(const Handler& on_receive) {
+  poll(on_receive);
+  if (ends_ < size_ - 1) return false;
   // Our data went out before our end markers and every peer drains until it
   // has our marker, so these sends are being matched: wait to free their buffers.
-  while (!in_flight_.empty()) {
-    reap();
-    if (!in_flight_.empty()) std::this_thread::sleep_for(std::chrono::microseconds(20));
-  }
-  MPI_Waitall(static_cast<int>(ends.size()), ends.data(), MPI_STATUSES_IGNORE);
+  reap();
+  if (!in_flight_.empty()) return false;
+  int done = 0;
+  MPI_Testall(static_cast<int>(ends_out_.size()), ends_out_.data(), &done, MPI_STATUSES_IGNORE);
+  return done;
+}
+
+void Exchange::end_level(const Handler& on_receive) {
+  finish(on_receive);
+  while (!drained(on_receive)) std::this_thread::sleep_for(std::chrono::microseconds(20));
 }
 
 }  // namespace ht

@@ -58,6 +58,11 @@ class Exchange {
   bool poll(const Handler& on_receive);
   /// Flush, end marker, drain: on return every item of this level has been handed over.
   void end_level(const Handler& on_receive);
+  /// end_level() in steps, for a caller that must not block (a task that
+  /// respawns): finish() flushes and posts the end markers, once; drained()
+  /// polls and says whether the level is complete.
+  void finish(const Handler& on_receive);
+  bool drained(const Handler& on_receive);
   /// Data messages and bytes sent this level (end markers not counted).
   Stats stats() const { return stats_; }
 
@@ -76,6 +81,7 @@ class Exchange {
   std::vector<InFlight> in_flight_;
   std::vector<std::vector<Item>> spare_;
   std::vector<Item> inbox_;
+  std::vector<MPI_Request> ends_out_;
   Stats stats_;
 };
 

@@ -3,13 +3,19 @@
 /// \brief Graph500 kernel 2: level-synchronous top-down BFS on the
 /// distributed CSR, and what every variant reports.
 ///
-/// Variants (one file each, same contract):
-///  - HT_BfsMpi.cpp: MPI only, one worker per rank (the baseline).
+/// Variants (one file each, same contract), from the hybrid MPI+Kokkos-tasks
+/// study that HybridTasks reproduces:
+///  - HT_BfsMpi.cpp:        MPI only, one worker per rank (the baseline);
+///  - HT_BfsLocking.cpp:    NT-1 processing tasks + 1 receive task, locks
+///                          around visited / pred / newq;
+///  - HT_BfsNonlocking.cpp: NT tasks with task-local visited / pred / newq,
+///                          merged after all tasks finished.
 ///
 /// Contract: pred[i] is the parent of local vertex i in a BFS tree rooted at
 /// the key (the key is its own parent), or -1 if unreached.  Remote
 /// discoveries go to their owner through ht::Exchange.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -19,6 +25,7 @@ namespace ht {
 
 struct BfsOptions {
   std::size_t buffer_items = 4096;  ///< coalescing buffer per destination
+  int tasks = 2;                    ///< NT: tasks per rank and level (task variants)
 };
 
 struct BfsResult {
@@ -26,9 +33,30 @@ struct BfsResult {
   std::vector<std::int64_t> frontier;  ///< global frontier size per level (level 0: 1)
   std::vector<std::int64_t> messages;  ///< messages this rank sent per level
   std::vector<std::int64_t> bytes;     ///< bytes this rank sent per level
+  double lock_seconds = 0;             ///< locking: time this rank's tasks waited for locks
+  std::int64_t task_visits = 0;        ///< nonlocking: local vertices visited over all tasks
+  std::int64_t unique_visits = 0;      ///< nonlocking: distinct local vertices visited
 };
 
-/// The MPI-only baseline.  Collective.
-BfsResult bfs_mpi(const Csr& g, std::int64_t root, const BfsOptions& opt, MPI_Comm comm);
+class TaskRuntime;
+
+/// One variant's searches on one graph.  Its arrays are sized once and reused
+/// by every search: fresh pages cost ~11 us each on the VMs we measured,
+/// ~5 ms per search at SCALE 18 if each search allocated its own.
+class Bfs {
+ public:
+  virtual ~Bfs() = default;
+  /// A BFS from \p root (collective); the result lives until the next search.
+  virtual const BfsResult& search(std::int64_t root) = 0;
+};
+
+/// The variant named \p variant ("mpi", "locking", "nonlocking") on \p g.
+/// The task variants spawn into \p rt; locking needs MPI_THREAD_SERIALIZED
+/// and opt.tasks >= 2.
+std::unique_ptr<Bfs> make_bfs(const std::string& variant, const Csr& g, const BfsOptions& opt,
+                              TaskRuntime& rt, MPI_Comm comm);
+
+/// Task pool bytes the task variants need for \p tasks tasks per level.
+std::size_t bfs_pool_bytes(int tasks);
 
 }  // namespace ht

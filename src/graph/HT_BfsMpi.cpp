@@ -4,67 +4,106 @@
 // (The Graph500 reference "bfs_simple", with coalescing buffers.)
 #include "comm/HT_Exchange.hpp"
 #include "comm/HT_Wait.hpp"
-#include "graph/HT_Bfs.hpp"
+#include "graph/impl/HT_BfsVariants.hpp"
 
-namespace ht {
+namespace ht::impl {
 
-BfsResult bfs_mpi(const Csr& g, std::int64_t root, const BfsOptions& opt, MPI_Comm comm) {
-  const VertexRange& r = g.range;
-  BfsResult res;
-  res.pred.assign(r.local_count(), -1);
-  std::vector<std::int64_t> oldq, newq;  // local indices
-  if (r.mine(root)) {
-    res.pred[r.local(root)] = root;
-    oldq.push_back(r.local(root));
+namespace {
+
+class BfsMpi final : public Bfs {
+ public:
+  BfsMpi(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
+      : g_(g), comm_(comm), ex_(comm, opt.buffer_items) {
+    seen_.resize((g.range.local_count() + 63) / 64);
+    oldq_.reserve(g.range.local_count());
+    newq_.reserve(g.range.local_count());
   }
-  res.frontier.push_back(1);
 
-  std::vector<std::int64_t>& pred = res.pred;
-  const Exchange::Handler visit_remote = [&](const Exchange::Item* items, std::size_t n) {
-    for (std::size_t k = 0; k < n; ++k) {
-      const std::int64_t i = r.local(items[k].vertex);
-      if (pred[i] < 0) {
-        pred[i] = items[k].parent;
-        newq.push_back(i);
-      }
+  const BfsResult& search(std::int64_t root) override {
+    const VertexRange& r = g_.range;
+    res_.pred.assign(r.local_count(), -1);  // same size: no new pages
+    std::fill(seen_.begin(), seen_.end(), 0);
+    res_.frontier.assign(1, 1);
+    res_.messages.clear();
+    res_.bytes.clear();
+    oldq_.clear();
+    newq_.clear();
+    if (r.mine(root)) visit(r.local(root), root);
+    oldq_.swap(newq_);
+
+    const Exchange::Handler visit_remote = [this](const Exchange::Item* items, std::size_t n) {
+      for (std::size_t k = 0; k < n; ++k) visit(g_.range.local(items[k].vertex), items[k].parent);
+    };
+    for (int level = 0;; ++level) {
+      ex_.begin_level(level);
+      expand(visit_remote);
+      ex_.end_level(visit_remote);
+      res_.messages.push_back(ex_.stats().messages);
+      res_.bytes.push_back(ex_.stats().bytes);
+      const long long next = sum_over_ranks(static_cast<long long>(newq_.size()), comm_);
+      if (next == 0) break;
+      res_.frontier.push_back(next);
+      oldq_.swap(newq_);
+      newq_.clear();
     }
-  };
+    return res_;
+  }
 
-  Exchange ex(comm, opt.buffer_items);
-  for (int level = 0;; ++level) {
-    ex.begin_level(level);
+ private:
+  void visit(std::int64_t j, std::int64_t u) {
+    std::uint64_t& word = seen_[j >> 6];
+    const std::uint64_t bit = std::uint64_t(1) << (j & 63);
+    if (word & bit) return;
+    word |= bit;
+    res_.pred[j] = u;
+    newq_.push_back(j);
+  }
+
+  void expand(const Exchange::Handler& visit_remote) {
+    // Locals, not members: the stores into pred and seen could alias them
+    // and force a reload per edge.
+    const VertexRange& r = g_.range;
+    const std::int64_t first = r.first(), end = first + r.local_count();
+    const std::int64_t* const offsets = g_.offsets.data();
+    const std::int64_t* const targets = g_.targets.data();
+    std::int64_t* const parent = res_.pred.data();
+    std::uint64_t* const bits = seen_.data();
     std::size_t since_poll = 0;
-    for (const std::int64_t i : oldq) {
-      const std::int64_t u = r.global(i);
-      for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
-        const std::int64_t v = g.targets[k];
-        if (r.mine(v)) {
-          const std::int64_t j = r.local(v);
-          if (pred[j] < 0) {
-            pred[j] = u;
-            newq.push_back(j);
+    for (const std::int64_t i : oldq_) {
+      const std::int64_t u = first + i;
+      for (std::int64_t k = offsets[i], k_end = offsets[i + 1]; k < k_end; ++k) {
+        const std::int64_t v = targets[k];
+        if (v >= first && v < end) {
+          const std::int64_t j = v - first;
+          const std::uint64_t bit = std::uint64_t(1) << (j & 63);
+          if (!(bits[j >> 6] & bit)) {
+            bits[j >> 6] |= bit;
+            parent[j] = u;
+            newq_.push_back(j);
           }
         } else {
-          ex.push(r.owner(v), {v, u}, visit_remote);
+          ex_.push(r.owner(v), {v, u}, visit_remote);
         }
       }
       if (++since_poll == 64) {  // take arrivals now and then: keeps peers' sends moving
-        ex.poll(visit_remote);
+        ex_.poll(visit_remote);
         since_poll = 0;
       }
     }
-    ex.end_level(visit_remote);
-    res.messages.push_back(ex.stats().messages);
-    res.bytes.push_back(ex.stats().bytes);
-
-    const auto next =
-        static_cast<std::int64_t>(sum_over_ranks(static_cast<long long>(newq.size()), comm));
-    if (next == 0) break;
-    res.frontier.push_back(next);
-    oldq.swap(newq);
-    newq.clear();
   }
-  return res;
+
+  const Csr& g_;
+  MPI_Comm comm_;
+  Exchange ex_;
+  BfsResult res_;
+  std::vector<std::uint64_t> seen_;
+  std::vector<std::int64_t> oldq_, newq_;
+};
+
+}  // namespace
+
+std::unique_ptr<Bfs> make_bfs_mpi(const Csr& g, const BfsOptions& opt, MPI_Comm comm) {
+  return std::make_unique<BfsMpi>(g, opt, comm);
 }
 
-}  // namespace ht
+}  // namespace ht::impl

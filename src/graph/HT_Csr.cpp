@@ -8,6 +8,19 @@ VertexRange::VertexRange(std::int64_t n, MPI_Comm comm) : n_global(n) {
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   per_rank = std::max<std::int64_t>(1, (n + size - 1) / size);
+  bounds();
+}
+
+VertexRange VertexRange::of_rank(int r) const {
+  VertexRange other = *this;
+  other.rank = r;
+  other.bounds();
+  return other;
+}
+
+void VertexRange::bounds() {
+  first_ = std::min<std::int64_t>(rank * per_rank, n_global);
+  end_ = std::min<std::int64_t>(first_ + per_rank, n_global);
 }
 
 std::pair<std::int64_t, std::int64_t> edge_slice(std::int64_t m, MPI_Comm comm) {

@@ -29,14 +29,19 @@ struct VertexRange {
 
   VertexRange() = default;
   VertexRange(std::int64_t n, MPI_Comm comm);
+  /// The same distribution seen from rank \p r.
+  VertexRange of_rank(int r) const;
   int owner(std::int64_t v) const { return static_cast<int>(v / per_rank); }
-  std::int64_t first() const { return std::min<std::int64_t>(rank * per_rank, n_global); }
-  std::int64_t local_count() const {
-    return std::min<std::int64_t>(first() + per_rank, n_global) - first();
-  }
-  std::int64_t local(std::int64_t v) const { return v - first(); }
-  std::int64_t global(std::int64_t local_index) const { return first() + local_index; }
-  bool mine(std::int64_t v) const { return owner(v) == rank; }
+  std::int64_t first() const { return first_; }
+  std::int64_t local_count() const { return end_ - first_; }
+  std::int64_t local(std::int64_t v) const { return v - first_; }
+  std::int64_t global(std::int64_t local_index) const { return first_ + local_index; }
+  /// Two compares, no division: this runs once per edge.
+  bool mine(std::int64_t v) const { return v >= first_ && v < end_; }
+
+ private:
+  void bounds();
+  std::int64_t first_ = 0, end_ = 0;
 };
 
 struct Csr {

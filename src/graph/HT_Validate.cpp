@@ -18,8 +18,7 @@ std::vector<std::int64_t> gather_pred(const Csr& g, const std::vector<std::int64
   const VertexRange& r = g.range;
   std::vector<int> counts(r.size), displs(r.size);
   for (int p = 0; p < r.size; ++p) {
-    VertexRange other = r;
-    other.rank = p;
+    const VertexRange other = r.of_rank(p);
     counts[p] = static_cast<int>(other.local_count());
     displs[p] = static_cast<int>(other.first());
   }

@@ -6,6 +6,7 @@
 #include "bfs_oracle.hpp"
 #include "graph/HT_Bfs.hpp"
 #include "graph/HT_Validate.hpp"
+#include "runtime/HT_TaskRuntime.hpp"
 
 namespace {
 
@@ -17,8 +18,10 @@ TEST_P(BfsMpi, TreesAreValidAndLevelsMatchTheOracle) {
   const ht::Csr g = ht::build_csr(gen.edges(first, last), gen.vertex_count(), MPI_COMM_WORLD);
   const auto keys = ht::search_keys(g, 4, gen.seed, MPI_COMM_WORLD);
   ASSERT_EQ(keys.size(), 4u);
+  ht::TaskRuntime rt(1 << 20, "Runtime/pool_MiB");  // unused by the mpi variant
+  const auto bfs_mpi = ht::make_bfs("mpi", g, {GetParam(), 1}, rt, MPI_COMM_WORLD);
   for (const auto key : keys) {
-    const ht::BfsResult bfs = ht::bfs_mpi(g, key, {GetParam()}, MPI_COMM_WORLD);
+    const ht::BfsResult& bfs = bfs_mpi->search(key);
     const ht::Validation v = ht::validate_bfs(g, key, bfs.pred, MPI_COMM_WORLD);
     ASSERT_TRUE(v.ok()) << v.what;
     const auto want = oracle_levels(gen, key);

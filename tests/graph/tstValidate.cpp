@@ -4,6 +4,7 @@
 
 #include "graph/HT_Bfs.hpp"
 #include "graph/HT_Validate.hpp"
+#include "runtime/HT_TaskRuntime.hpp"
 
 namespace {
 
@@ -13,7 +14,8 @@ class Validate : public ::testing::Test {
     const auto [first, last] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
     g = ht::build_csr(gen.edges(first, last), gen.vertex_count(), MPI_COMM_WORLD);
     key = ht::search_keys(g, 1, 9, MPI_COMM_WORLD).at(0);
-    pred = ht::bfs_mpi(g, key, {}, MPI_COMM_WORLD).pred;
+    ht::TaskRuntime rt(1 << 20, "Runtime/pool_MiB");
+    pred = ht::make_bfs("mpi", g, {}, rt, MPI_COMM_WORLD)->search(key).pred;
   }
   // The first reached non-key vertex of the whole graph, and its owner's copy.
   std::int64_t some_vertex(bool reached) {

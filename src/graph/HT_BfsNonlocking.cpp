@@ -1,0 +1,152 @@
+// Level-synchronous top-down BFS with non-locking Kokkos tasks, as in the
+// hybrid MPI+Kokkos-tasks study: per level, NT tasks each expand a share of
+// the frontier into task-local visited / pred / newq (and task-local lists of
+// remote discoveries), with no lock and no atomic.  After all tasks finished
+// (when_all), the rank merges them into its arrays and sends the remote
+// discoveries.  Tasks do not see each other's finds, so a vertex can be
+// visited by several tasks in one level: the redundant-visit ratio.
+#include <utility>
+
+#include "comm/HT_Exchange.hpp"
+#include "comm/HT_Wait.hpp"
+#include "graph/impl/HT_BfsVariants.hpp"
+#include "runtime/HT_TaskRuntime.hpp"
+
+namespace ht::impl {
+
+namespace {
+
+// What one task found in one level.
+struct Local {
+  std::vector<std::uint64_t> seen;                           // copy of the rank's bitmap
+  std::vector<std::pair<std::int64_t, std::int64_t>> found;  // (local vertex, parent)
+  std::vector<std::vector<Exchange::Item>> remote;           // per destination rank
+};
+
+bool test_and_set(std::vector<std::uint64_t>& seen, std::int64_t j) {
+  std::uint64_t& word = seen[j >> 6];
+  const std::uint64_t bit = std::uint64_t(1) << (j & 63);
+  const bool was = word & bit;
+  word |= bit;
+  return was;
+}
+
+struct Expand {
+  using value_type = void;
+  const Csr* g;
+  const std::vector<std::uint64_t>* seen;
+  const std::vector<std::int64_t>* oldq;
+  Local* out;
+  std::size_t begin, end;
+
+  void operator()(TaskMember&) const {
+    const VertexRange& r = g->range;
+    out->seen = *seen;
+    out->found.clear();
+    out->remote.resize(r.size);
+    for (auto& list : out->remote) list.clear();
+    for (std::size_t q = begin; q < end; ++q) {
+      const std::int64_t i = (*oldq)[q], u = r.global(i);
+      for (std::int64_t k = g->offsets[i]; k < g->offsets[i + 1]; ++k) {
+        const std::int64_t v = g->targets[k];
+        if (r.mine(v)) {
+          if (!test_and_set(out->seen, r.local(v))) out->found.emplace_back(r.local(v), u);
+        } else {
+          out->remote[r.owner(v)].push_back({v, u});
+        }
+      }
+    }
+  }
+};
+
+class BfsNonlocking final : public Bfs {
+ public:
+  BfsNonlocking(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI_Comm comm)
+      : g_(g),
+        rt_(rt),
+        comm_(comm),
+        tasks_(opt.tasks),
+        ex_(comm, opt.buffer_items),
+        locals_(opt.tasks) {
+    seen_.resize((g.range.local_count() + 63) / 64);
+    oldq_.reserve(g.range.local_count());
+    newq_.reserve(g.range.local_count());
+  }
+
+  const BfsResult& search(std::int64_t root) override {
+    const VertexRange& r = g_.range;
+    res_.pred.assign(r.local_count(), -1);  // same size: no new pages
+    std::fill(seen_.begin(), seen_.end(), 0);
+    res_.frontier.assign(1, 1);
+    res_.messages.clear();
+    res_.bytes.clear();
+    res_.task_visits = res_.unique_visits = 0;
+    oldq_.clear();
+    newq_.clear();
+    if (r.mine(root)) visit(r.local(root), root);
+    res_.unique_visits = 0;  // the key is no task's visit
+    oldq_.swap(newq_);
+
+    const Exchange::Handler apply = [this](const Exchange::Item* items, std::size_t n) {
+      for (std::size_t k = 0; k < n; ++k) visit(g_.range.local(items[k].vertex), items[k].parent);
+    };
+    for (int level = 0;; ++level) {
+      ex_.begin_level(level);
+      std::vector<Future<void>> all;
+      const std::size_t n = oldq_.size();
+      for (int t = 0; t < tasks_; ++t) {
+        all.push_back(rt_.spawn(
+            Expand{&g_, &seen_, &oldq_, &locals_[t], n * t / tasks_, n * (t + 1) / tasks_}));
+      }
+      Future<void> level_done = rt_.when_all(all);
+      rt_.wait();
+      // Merge after the barrier: the study's design, and its cost.
+      for (const Local& l : locals_) {
+        res_.task_visits += static_cast<std::int64_t>(l.found.size());
+        for (const auto& [j, u] : l.found) visit(j, u);
+      }
+      for (const Local& l : locals_) {
+        for (int p = 0; p < r.size; ++p) {
+          for (const auto& item : l.remote[p]) ex_.push(p, item, apply);
+        }
+      }
+      ex_.end_level(apply);
+      res_.messages.push_back(ex_.stats().messages);
+      res_.bytes.push_back(ex_.stats().bytes);
+
+      const long long next = sum_over_ranks(static_cast<long long>(newq_.size()), comm_);
+      if (next == 0) break;
+      res_.frontier.push_back(next);
+      oldq_.swap(newq_);
+      newq_.clear();
+    }
+    return res_;
+  }
+
+ private:
+  void visit(std::int64_t j, std::int64_t u) {
+    if (test_and_set(seen_, j)) return;
+    res_.pred[j] = u;
+    newq_.push_back(j);
+    ++res_.unique_visits;
+  }
+
+  const Csr& g_;
+  TaskRuntime& rt_;
+  MPI_Comm comm_;
+  int tasks_;
+  Exchange ex_;
+  BfsResult res_;
+  std::vector<std::uint64_t> seen_;
+  std::vector<std::int64_t> oldq_, newq_;
+  std::vector<Local> locals_;
+};
+
+}  // namespace
+
+std::unique_ptr<Bfs> make_bfs_nonlocking(const Csr& g, const BfsOptions& opt, TaskRuntime& rt,
+                                         MPI_Comm comm) {
+  return std::make_unique<BfsNonlocking>(g, opt, rt, comm);
+}
+
+}  // namespace ht::impl
