@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Graph500 BFS benchmark: harmonic-mean TEPS of graph500_bfs over SCALEs and
-# rank counts, one run, as a table.
-#   bench_bfs.sh <graph500_bfs> [scales] [ranks] [variant] [threads] [NBFS]
+# rank counts, one run, as a table (with the study's lock time and
+# redundant-visit columns for the task variants).
+#   bench_bfs.sh <graph500_bfs> [scales] [ranks] [variant] [threads] [NBFS] [tasks]
 #   bench_bfs.sh build/apps/graph500_bfs "16 18 20" "1 2" mpi 1 16
 set -euo pipefail
 exe=$1
@@ -10,6 +11,7 @@ ranks=${3:-1 2}
 variant=${4:-mpi}
 threads=${5:-1}
 nbfs=${6:-16}
+tasks=${7:-0}
 deck=$(mktemp --suffix=.yaml)
 out=$(mktemp -d)
 trap 'rm -rf "$deck" "$out"' EXIT
@@ -17,16 +19,20 @@ printf 'graph500_bfs:\n  Graph500:\n    edgefactor: 16\n' >"$deck"
 flags=(--bind-to none)
 mpirun --version 2>/dev/null | grep -q "Open MPI" && flags+=(--oversubscribe)
 
-printf '%-6s %-6s %-8s %-8s %14s %12s %10s\n' SCALE ranks threads variant hmean_TEPS median_s nedge
+printf '%-6s %-6s %-8s %-6s %-11s %14s %12s %10s %10s\n' SCALE ranks threads tasks variant \
+  hmean_TEPS median_s lock_s redundancy
 for s in $scales; do
   for np in $ranks; do
     log=$out/s$s-np$np.log
     mpirun -np "$np" "${flags[@]}" "$exe" "$deck" --set Graph500/SCALE="$s" \
-      --set Graph500/variant="$variant" --set Graph500/NBFS="$nbfs" \
+      --set Graph500/variant="$variant" --set Graph500/NBFS="$nbfs" --set Graph500/tasks="$tasks" \
       --set Output/file="$out/s$s-np$np.h5" --kokkos-num-threads="$threads" \
       --kokkos-disable-warnings >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
     get() { awk -v k="$1:" '$1 == k {print $2}' "$log"; }
-    printf '%-6s %-6s %-8s %-8s %14.4g %12.6f %10s\n' "$s" "$np" "$threads" "$variant" \
-      "$(get harmonic_mean_TEPS)" "$(get median_time)" "$(get median_nedge)"
+    lock=$(get mean_lock_time)
+    redundancy=$(get mean_redundant_visits)
+    printf '%-6s %-6s %-8s %-6s %-11s %14.4g %12.6f %10s %10s\n' "$s" "$np" "$threads" \
+      "$(get tasks_per_rank)" "$variant" "$(get harmonic_mean_TEPS)" "$(get median_time)" \
+      "${lock:--}" "${redundancy:--}"
   done
 done
