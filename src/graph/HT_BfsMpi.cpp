@@ -68,6 +68,7 @@ class BfsMpi final : public Bfs {
     const std::int64_t* const targets = g_.targets.data();
     std::int64_t* const parent = res_.pred.data();
     std::uint64_t* const bits = seen_.data();
+    const bool peers = r.size > 1;
     std::size_t since_poll = 0;
     for (const std::int64_t i : oldq_) {
       const std::int64_t u = first + i;
@@ -85,7 +86,7 @@ class BfsMpi final : public Bfs {
           ex_.push(r.owner(v), {v, u}, visit_remote);
         }
       }
-      if (++since_poll == 64) {  // take arrivals now and then: keeps peers' sends moving
+      if (peers && ++since_poll == 64) {  // take arrivals now and then: keeps peers' sends moving
         ex_.poll(visit_remote);
         since_poll = 0;
       }

@@ -1,24 +1,18 @@
 #include "graph/HT_Kronecker.hpp"
 
+#include "runtime/HT_Mix.hpp"
+
 #include <Kokkos_Core.hpp>
 
 namespace ht {
 
 namespace {
 
-// splitmix64 finaliser: a strong mix of 64 bits.
-std::uint64_t mix(std::uint64_t z) {
-  z += 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
 double unit(std::uint32_t bits) { return bits * 0x1.0p-32; }  // [0, 1)
 
 }  // namespace
 
-Permutation::Permutation(std::uint64_t n, std::uint64_t key) : n_(n), key_(mix(key)), half_(1) {
+Permutation::Permutation(std::uint64_t n, std::uint64_t key) : n_(n), key_(mix64(key)), half_(1) {
   while ((std::uint64_t(1) << (2 * half_)) < n_) ++half_;
 }
 
@@ -29,7 +23,7 @@ std::uint64_t Permutation::operator()(std::uint64_t x) const {
   do {
     std::uint64_t l = x >> half_, r = x & mask;
     for (int round = 0; round < 4; ++round) {
-      const std::uint64_t f = mix(r ^ (key_ + round * 0x632be59bd9b4e019ULL)) & mask;
+      const std::uint64_t f = mix64(r ^ (key_ + round * 0x632be59bd9b4e019ULL)) & mask;
       const std::uint64_t next = l ^ f;
       l = r;
       r = next;
@@ -47,7 +41,7 @@ Edge Kronecker::edge(std::int64_t e) const {
   const double ab = a + b, a_norm = a / ab, c_norm = c / (1.0 - ab);
   std::uint64_t u = 0, v = 0;
   for (int bit = 0; bit < scale; ++bit) {
-    const std::uint64_t r = mix(mix(seed ^ (k * 0x9e3779b97f4a7c15ULL)) + bit);
+    const std::uint64_t r = mix64(mix64(seed ^ (k * 0x9e3779b97f4a7c15ULL)) + bit);
     const bool ii = unit(static_cast<std::uint32_t>(r >> 32)) > ab;
     const bool jj = unit(static_cast<std::uint32_t>(r)) > (ii ? c_norm : a_norm);
     u |= std::uint64_t(ii) << bit;
