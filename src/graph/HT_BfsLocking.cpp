@@ -15,7 +15,6 @@
 #include <thread>
 
 #include "comm/HT_Exchange.hpp"
-#include "comm/HT_Wait.hpp"
 #include "graph/impl/HT_BfsVariants.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
@@ -161,13 +160,8 @@ class BfsLocking final : public Bfs {
       all.push_back(rt_.spawn(Receive{&s_}, Kokkos::TaskPriority::Low));
       Future<void> level_done = rt_.when_all(all);
       rt_.wait();
-      res_.messages.push_back(ex_.stats().messages);
-      res_.bytes.push_back(ex_.stats().bytes);
-
       const std::int64_t found = s_.newq_count.load();
-      const long long next = sum_over_ranks(found, comm_);
-      if (next == 0) break;
-      res_.frontier.push_back(next);
+      if (!next_level(res_, ex_, found, comm_)) break;
       s_.oldq.assign(s_.newq.begin(), s_.newq.begin() + found);
     }
     res_.lock_seconds = s_.lock_wait_ns.load() * 1e-9;

@@ -3,7 +3,6 @@
 // through the coalescing exchange, which is polled while expanding.
 // (The Graph500 reference "bfs_simple", with coalescing buffers.)
 #include "comm/HT_Exchange.hpp"
-#include "comm/HT_Wait.hpp"
 #include "graph/impl/HT_BfsVariants.hpp"
 
 namespace ht::impl {
@@ -38,11 +37,7 @@ class BfsMpi final : public Bfs {
       ex_.begin_level(level);
       expand(visit_remote);
       ex_.end_level(visit_remote);
-      res_.messages.push_back(ex_.stats().messages);
-      res_.bytes.push_back(ex_.stats().bytes);
-      const long long next = sum_over_ranks(static_cast<long long>(newq_.size()), comm_);
-      if (next == 0) break;
-      res_.frontier.push_back(next);
+      if (!next_level(res_, ex_, static_cast<std::int64_t>(newq_.size()), comm_)) break;
       oldq_.swap(newq_);
       newq_.clear();
     }

@@ -8,7 +8,6 @@
 #include <utility>
 
 #include "comm/HT_Exchange.hpp"
-#include "comm/HT_Wait.hpp"
 #include "graph/impl/HT_BfsVariants.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
@@ -111,12 +110,7 @@ class BfsNonlocking final : public Bfs {
         }
       }
       ex_.end_level(apply);
-      res_.messages.push_back(ex_.stats().messages);
-      res_.bytes.push_back(ex_.stats().bytes);
-
-      const long long next = sum_over_ranks(static_cast<long long>(newq_.size()), comm_);
-      if (next == 0) break;
-      res_.frontier.push_back(next);
+      if (!next_level(res_, ex_, static_cast<std::int64_t>(newq_.size()), comm_)) break;
       oldq_.swap(newq_);
       newq_.clear();
     }

@@ -1,8 +1,15 @@
 #pragma once
-// The variants' factories, for make_bfs(); each lives in its own file.
+// What the BFS variants share: their factories, for make_bfs() (each lives
+// in its own file), and the end of a level.
+#include "comm/HT_Exchange.hpp"
 #include "graph/HT_Bfs.hpp"
 
 namespace ht::impl {
+
+/// Ends a level: records what \p ex sent, sums the next frontier (\p found
+/// here) over the ranks, and says whether there is one.  Collective.
+bool next_level(BfsResult& res, const Exchange& ex, std::int64_t found, MPI_Comm comm);
+
 std::unique_ptr<Bfs> make_bfs_mpi(const Csr& g, const BfsOptions& opt, MPI_Comm comm);
 std::unique_ptr<Bfs> make_bfs_locking(const Csr& g, const BfsOptions& opt, TaskRuntime& rt,
                                       MPI_Comm comm);
