@@ -21,7 +21,13 @@ Exchange::Exchange(MPI_Comm comm, std::size_t capacity)
 
 Exchange::~Exchange() {
   // Normally empty after end_level(); never leave requests dangling.
-  for (auto& f : in_flight_) MPI_Cancel(&f.request);
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (finalized) return;
+  for (auto& f : in_flight_) {
+    MPI_Cancel(&f.request);
+    MPI_Request_free(&f.request);
+  }
 }
 
 void Exchange::begin_level(int level) {

@@ -36,6 +36,17 @@ struct BfsResult {
   double lock_seconds = 0;             ///< locking: time this rank's tasks waited for locks
   std::int64_t task_visits = 0;        ///< nonlocking: local vertices visited over all tasks
   std::int64_t unique_visits = 0;      ///< nonlocking: distinct local vertices visited
+
+  /// Ready for a new search of \p n_local vertices, keeping the storage
+  /// (fresh pages are what the variants' reuse avoids).
+  void reset(std::int64_t n_local) {
+    pred.assign(n_local, -1);
+    frontier.assign(1, 1);
+    messages.clear();
+    bytes.clear();
+    lock_seconds = 0;
+    task_visits = unique_visits = 0;
+  }
 };
 
 class TaskRuntime;

@@ -137,11 +137,8 @@ class BfsLocking final : public Bfs {
 
   const BfsResult& search(std::int64_t root) override {
     const VertexRange& r = s_.g->range;
-    res_.pred.assign(r.local_count(), -1);  // same size: no new pages
+    res_.reset(r.local_count());
     std::fill(s_.seen.begin(), s_.seen.end(), 0);
-    res_.frontier.assign(1, 1);
-    res_.messages.clear();
-    res_.bytes.clear();
     s_.lock_wait_ns = 0;
     s_.newq_count = 0;
     if (r.mine(root)) visit(s_, r.local(root), root);

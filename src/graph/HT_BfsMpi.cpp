@@ -20,11 +20,8 @@ class BfsMpi final : public Bfs {
 
   const BfsResult& search(std::int64_t root) override {
     const VertexRange& r = g_.range;
-    res_.pred.assign(r.local_count(), -1);  // same size: no new pages
+    res_.reset(r.local_count());
     std::fill(seen_.begin(), seen_.end(), 0);
-    res_.frontier.assign(1, 1);
-    res_.messages.clear();
-    res_.bytes.clear();
     oldq_.clear();
     newq_.clear();
     if (r.mine(root)) visit(r.local(root), root);

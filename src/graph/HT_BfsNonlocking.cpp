@@ -74,12 +74,8 @@ class BfsNonlocking final : public Bfs {
 
   const BfsResult& search(std::int64_t root) override {
     const VertexRange& r = g_.range;
-    res_.pred.assign(r.local_count(), -1);  // same size: no new pages
+    res_.reset(r.local_count());
     std::fill(seen_.begin(), seen_.end(), 0);
-    res_.frontier.assign(1, 1);
-    res_.messages.clear();
-    res_.bytes.clear();
-    res_.task_visits = res_.unique_visits = 0;
     oldq_.clear();
     newq_.clear();
     if (r.mine(root)) visit(r.local(root), root);
