@@ -10,6 +10,7 @@
 #include "gemm/HT_Cannon.hpp"
 #include "gemm/HT_Freivalds.hpp"
 #include "gemm/HT_TileGemm.hpp"
+#include "profile/HT_Profile.hpp"
 #include "runtime/HT_Error.hpp"
 #include "runtime/HT_Phase.hpp"
 
@@ -82,6 +83,8 @@ void run(ht::AppContext& ctx) {
   ht::Block a = alloc("A"), b = alloc("B"), c = alloc("C");
   const long long row0 = grid.row() * nb, col0 = grid.col() * nb;
 
+  ht::Profile profile(ctx.deck.params->sublist("Profile").get<bool>("enabled"));
+  opt.profile = &profile;
   ht::Cannon cannon(grid, rt, nb, opt);
   std::vector<double> seconds, gflops;
   std::vector<std::vector<double>> phase(5);  // skew, compute, comm, wait, total
@@ -129,6 +132,10 @@ void run(ht::AppContext& ctx) {
     std::fflush(stdout);
   }
 
+  if (profile.enabled()) {
+    profile.print(stdout, "step", ctx.env.comm());
+    profile.write(ctx.results, "profile", ctx.env.comm());
+  }
   auto& r = ctx.results;
   r.attribute("N", n);
   r.attribute("q", static_cast<long long>(q));

@@ -14,6 +14,7 @@
 #include "graph/HT_Graph500Report.hpp"
 #include "graph/HT_Kronecker.hpp"
 #include "graph/HT_Validate.hpp"
+#include "profile/HT_Profile.hpp"
 #include "runtime/HT_Error.hpp"
 #include "runtime/HT_Phase.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
@@ -37,13 +38,19 @@ Teuchos::RCP<const Teuchos::ParameterList> valid_parameters() {
   g.set("variant", std::string("mpi"),
         "BFS variant: mpi (MPI only, one worker per rank), locking (NT-1 processing tasks + 1 "
         "receive task, locks around visited/pred/newq), nonlocking (NT tasks with task-local "
-        "arrays merged after all finished)",
+        "arrays merged after all finished), incremental (chunk tasks with task-local finds, each "
+        "merged as soon as its task is done), atomic (chunk tasks claiming vertices with one "
+        "atomic operation each)",
         rcp(new Teuchos::StringValidator(
-            Teuchos::tuple<std::string>("mpi", "locking", "nonlocking"))));
+            Teuchos::tuple<std::string>("mpi", "locking", "nonlocking", "incremental", "atomic"))));
   g.set("tasks", 0,
-        "NT, tasks per rank and level for the task variants; 0: the Kokkos threads (at least 2 "
-        "for locking: one of them receives)",
+        "NT, tasks per rank and level for locking and nonlocking; 0: the Kokkos threads (at "
+        "least 2 for locking: one of them receives)",
         rcp(new EnhancedNumberValidator<int>(0, 1 << 20)));
+  g.set("chunks", 128,
+        "incremental, atomic: most chunks (one task each) a level's frontier is cut into, at "
+        "least 64 vertices each; fast workers take more of them",
+        rcp(new EnhancedNumberValidator<int>(1, 1 << 16)));
   g.set("buffer_items", 4096,
         "coalescing buffer per destination rank, in (vertex, parent) pairs; a full buffer is sent",
         rcp(new EnhancedNumberValidator<int>(1, 1 << 24)));
@@ -71,6 +78,7 @@ void run(ht::AppContext& ctx) {
   const std::string variant = d.get<std::string>("variant");
   ht::BfsOptions opt;
   opt.buffer_items = static_cast<std::size_t>(d.get<int>("buffer_items"));
+  opt.chunks = d.get<int>("chunks");
   const int threads = ctx.env.threads();
   opt.tasks = d.get<int>("tasks") > 0 ? d.get<int>("tasks")
                                       : (variant == "locking" ? std::max(2, threads + 1) : threads);
@@ -79,15 +87,20 @@ void run(ht::AppContext& ctx) {
                          ": the locking variant needs at least 2 tasks (one receives)");
   }
   if (variant == "locking") ctx.env.require_thread_level(MPI_THREAD_SERIALIZED, "variant locking");
-  const std::size_t pool = ctx.pool_bytes(ht::bfs_pool_bytes(opt.tasks));
-  if (variant != "mpi" && pool < ht::bfs_pool_bytes(opt.tasks)) {
-    throw ht::UsageError(
-        "Graph500/tasks = " + std::to_string(opt.tasks) + " needs a task pool of " +
-        std::to_string((ht::bfs_pool_bytes(opt.tasks) >> 20) + 1) + " MiB; Runtime/pool_MiB = " +
-        std::to_string(ctx.deck.params->sublist("Runtime").get<int>("pool_MiB")) +
-        " is too small (0 sizes it from the work)");
+  const bool chunked = variant == "incremental" || variant == "atomic";
+  const std::size_t pool = ctx.pool_bytes(ht::bfs_pool_bytes(opt));
+  if (variant != "mpi" && pool < ht::bfs_pool_bytes(opt)) {
+    const std::string key = chunked ? "Graph500/chunks = " + std::to_string(opt.chunks)
+                                    : "Graph500/tasks = " + std::to_string(opt.tasks);
+    throw ht::UsageError(key + " needs a task pool of " +
+                         std::to_string((ht::bfs_pool_bytes(opt) >> 20) + 1) +
+                         " MiB; Runtime/pool_MiB = " +
+                         std::to_string(ctx.deck.params->sublist("Runtime").get<int>("pool_MiB")) +
+                         " is too small (0 sizes it from the work)");
   }
   ht::TaskRuntime rt(pool, "Runtime/pool_MiB");
+  ht::Profile profile(ctx.deck.params->sublist("Profile").get<bool>("enabled"));
+  opt.profile = &profile;
   const MPI_Comm comm = ctx.env.comm();
   const bool root = ctx.env.rank() == 0;
 
@@ -95,7 +108,9 @@ void run(ht::AppContext& ctx) {
     std::printf("Graph500 BFS: SCALE %d, edgefactor %d, %lld vertices, %lld edges, variant %s",
                 gen.scale, gen.edgefactor, static_cast<long long>(gen.vertex_count()),
                 static_cast<long long>(gen.edge_count()), variant.c_str());
-    if (variant != "mpi") std::printf(", %d tasks per rank", opt.tasks);
+    if (variant == "locking" || variant == "nonlocking")
+      std::printf(", %d tasks per rank", opt.tasks);
+    if (chunked) std::printf(", up to %d chunk tasks per rank and level", opt.chunks);
     std::printf("\n");
     std::fflush(stdout);
   }
@@ -174,11 +189,13 @@ void run(ht::AppContext& ctx) {
                   keys.size(), static_cast<long long>(keys[k]), seconds, nedge / seconds, v.depth,
                   std::accumulate(m.begin(), m.end(), 0.0));
       if (variant == "locking") std::printf(", locks %.6f s", lock_seconds.back());
-      if (variant == "nonlocking") std::printf(", redundant visits %.2fx", redundancy.back());
+      if (variant != "mpi" && variant != "locking")
+        std::printf(", redundant visits %.3fx", redundancy.back());
       std::printf(", valid\n");
       std::fflush(stdout);
     }
   }
+  const int tasks_per_rank = variant == "mpi" ? 1 : chunked ? opt.chunks : opt.tasks;
   if (root) {
     ht::print_graph500(out, stdout);
     // The study's columns, after the reference block.
@@ -186,11 +203,15 @@ void run(ht::AppContext& ctx) {
       return std::accumulate(x.begin(), x.end(), 0.0) / x.size();
     };
     std::printf("%-32s%s\n", "variant:", variant.c_str());
-    std::printf("%-32s%d\n", "tasks_per_rank:", variant == "mpi" ? 1 : opt.tasks);
+    std::printf("%-32s%d\n", "tasks_per_rank:", tasks_per_rank);
     if (variant == "locking") std::printf("%-32s%.12g\n", "mean_lock_time:", mean(lock_seconds));
-    if (variant == "nonlocking")
+    if (variant != "mpi" && variant != "locking")
       std::printf("%-32s%.12g\n", "mean_redundant_visits:", mean(redundancy));
     std::fflush(stdout);
+  }
+  if (profile.enabled()) {
+    profile.print(stdout, "level", comm);
+    profile.write(ctx.results, "profile", comm);
   }
 
   auto& r = ctx.results;
@@ -216,7 +237,7 @@ void run(ht::AppContext& ctx) {
   r.global("bfs/messages", table(messages, w));
   r.global("bfs/bytes", table(bytes, w));
   r.per_rank("bfs/bytes_sent", rank_bytes);
-  r.attribute("tasks_per_rank", static_cast<long long>(variant == "mpi" ? 1 : opt.tasks));
+  r.attribute("tasks_per_rank", static_cast<long long>(tasks_per_rank));
   r.global("bfs/lock_seconds", lock_seconds);
   r.global("bfs/redundant_visits", redundancy);
 }

@@ -24,6 +24,10 @@ void add_common_parameters(Teuchos::ParameterList& valid, const std::string& app
          "Kokkos task memory pool per rank in MiB; 0 sizes it from the work. Too small a pool "
          "stops the run with an error naming this key",
          Teuchos::rcp(new Teuchos::EnhancedNumberValidator<int>(0, 1 << 20)));
+  auto& prof = valid.sublist("Profile", false, "The imbalance profiler (per task and iteration)");
+  prof.set("enabled", true,
+           "record per-task, per-iteration timings; print the imbalance table and write them to "
+           "the results file");
   auto& out = valid.sublist("Output", false, "Where results go");
   out.set("file", app + ".h5",
           "HDF5 results file (written atomically at the end of a successful run); its "

@@ -1,7 +1,9 @@
 #include "comm/HT_Exchange.hpp"
 
 #include <chrono>
+#include <memory>
 #include <thread>
+#include <utility>
 
 #include "runtime/HT_Error.hpp"
 
@@ -28,6 +30,7 @@ Exchange::~Exchange() {
     MPI_Cancel(&f.request);
     MPI_Request_free(&f.request);
   }
+  for (Posted* p = posted_.exchange(nullptr); p;) delete std::exchange(p, p->next);
 }
 
 void Exchange::begin_level(int level) {
@@ -42,7 +45,9 @@ void Exchange::reap() {
     MPI_Test(&in_flight_[i].request, &done, MPI_STATUS_IGNORE);
     if (done) {
       in_flight_[i].items.clear();
-      spare_.push_back(std::move(in_flight_[i].items));
+      // Posted buffers join the spares only up to a bound: their producers allocate anew.
+      if (spare_.size() < static_cast<std::size_t>(size_) + 4)
+        spare_.push_back(std::move(in_flight_[i].items));
       in_flight_[i] = std::move(in_flight_.back());
       in_flight_.pop_back();
     } else {
@@ -52,14 +57,6 @@ void Exchange::reap() {
 }
 
 void Exchange::send(int dest, const Handler& on_receive) {
-  // Bound the memory in flight; while waiting for sends to finish, keep
-  // receiving, so that the peers we wait for can finish theirs.
-  const std::size_t limit = 4 * static_cast<std::size_t>(size_) + 4;
-  reap();
-  while (in_flight_.size() >= limit) {
-    if (!poll(on_receive)) std::this_thread::yield();
-    reap();
-  }
   std::vector<Item> items = std::move(current_[dest]);
   if (spare_.empty()) {
     current_[dest] = {};
@@ -67,6 +64,18 @@ void Exchange::send(int dest, const Handler& on_receive) {
   } else {
     current_[dest] = std::move(spare_.back());
     spare_.pop_back();
+  }
+  send_items(dest, std::move(items), on_receive);
+}
+
+void Exchange::send_items(int dest, std::vector<Item>&& items, const Handler& on_receive) {
+  // Bound the memory in flight; while waiting for sends to finish, keep
+  // receiving, so that the peers we wait for can finish theirs.
+  const std::size_t limit = 4 * static_cast<std::size_t>(size_) + 4;
+  reap();
+  while (in_flight_.size() >= limit) {
+    if (!receive(on_receive)) std::this_thread::yield();
+    reap();
   }
   in_flight_.push_back({MPI_REQUEST_NULL, std::move(items)});
   InFlight& f = in_flight_.back();
@@ -76,7 +85,36 @@ void Exchange::send(int dest, const Handler& on_receive) {
   stats_.bytes += bytes;
 }
 
+void Exchange::post(int dest, std::vector<Item>&& items) {
+  Posted* p = new Posted{dest, std::move(items), posted_.load(std::memory_order_relaxed)};
+  while (!posted_.compare_exchange_weak(p->next, p, std::memory_order_release,
+                                        std::memory_order_relaxed)) {
+  }
+}
+
+void Exchange::send_posted(const Handler& on_receive) {
+  Posted* p = posted_.exchange(nullptr, std::memory_order_acquire);
+  while (p) {
+    std::unique_ptr<Posted> node(std::exchange(p, p->next));
+    if (!node->items.empty()) send_items(node->dest, std::move(node->items), on_receive);
+  }
+}
+
 bool Exchange::poll(const Handler& on_receive) {
+  send_posted(on_receive);
+  return receive(on_receive);
+}
+
+bool Exchange::try_poll(const Handler& on_receive) {
+  if (polling_.exchange(true, std::memory_order_acquire)) return false;
+  struct Release {
+    std::atomic<bool>& flag;
+    ~Release() { flag.store(false, std::memory_order_release); }
+  } release{polling_};
+  return poll(on_receive);
+}
+
+bool Exchange::receive(const Handler& on_receive) {
   bool any = false;
   for (;;) {
     int flag = 0;
@@ -102,6 +140,7 @@ bool Exchange::poll(const Handler& on_receive) {
 }
 
 void Exchange::finish(const Handler& on_receive) {
+  send_posted(on_receive);
   for (int p = 0; p < size_; ++p) {
     if (p != rank_ && !current_[p].empty()) send(p, on_receive);
   }
@@ -114,7 +153,10 @@ void Exchange::finish(const Handler& on_receive) {
 }
 
 bool Exchange::drained(const Handler& on_receive) {
-  poll(on_receive);
+  if (posted_.load(std::memory_order_acquire)) {
+    throw Error("exchange: items posted after finish() of the level");
+  }
+  receive(on_receive);
   if (ends_ < size_ - 1) return false;
   // Our data went out before our end markers and every peer drains until it
   // has our marker, so these sends are being matched: wait to free their buffers.

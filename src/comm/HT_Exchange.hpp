@@ -13,7 +13,15 @@
 /// overtakes data.  The level's parity is in the tag: a rank that finished
 /// level L may already send level L+1 while a peer still drains level L.
 /// Nothing here blocks on a send while not receiving, so no cycle of ranks
-/// can wait on each other.  Not thread-safe: one caller at a time.
+/// can wait on each other.
+///
+/// Threads.  push(), poll(), finish(), drained() and end_level() make MPI
+/// calls: one caller at a time.  Tasks that discover remote vertices
+/// concurrently fill buffers of their own and hand each full one over with
+/// post() (lock-free: a Treiber stack that the MPI caller empties in one
+/// exchange), and any of them may try_poll(): whoever finds the MPI role free
+/// sends what was posted and applies what arrived; the others go on at once.
+/// Calls stay serialized, so MPI_THREAD_SERIALIZED suffices.
 ///
 /// Example:
 /// \code
@@ -25,6 +33,7 @@
 /// \endcode
 #include <mpi.h>
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -54,8 +63,17 @@ class Exchange {
     b.push_back(item);
     if (b.size() >= capacity_) send(dest, on_receive);
   }
-  /// Hands arrived items to \p on_receive; true if any arrived.
+  /// Any thread, lock-free: queues a buffer of items for \p dest (not this
+  /// rank); the next poll(), try_poll() or finish() sends it.
+  void post(int dest, std::vector<Item>&& items);
+  /// Sends what was posted, hands arrived items to \p on_receive; true if any arrived.
   bool poll(const Handler& on_receive);
+  /// Any thread: poll() unless another thread is in the exchange (then
+  /// returns false at once, never waits).  Not concurrently with the other
+  /// MPI calls above, except other try_poll()s.
+  bool try_poll(const Handler& on_receive);
+  /// Items per buffer (what a full post() carries).
+  std::size_t capacity() const { return capacity_; }
   /// Flush, end marker, drain: on return every item of this level has been handed over.
   void end_level(const Handler& on_receive);
   /// end_level() in steps, for a caller that must not block (a task that
@@ -71,8 +89,16 @@ class Exchange {
     MPI_Request request;
     std::vector<Item> items;
   };
+  struct Posted {
+    int dest;
+    std::vector<Item> items;
+    Posted* next;
+  };
   void send(int dest, const Handler& on_receive);
-  void reap();  // frees completed sends
+  void send_items(int dest, std::vector<Item>&& items, const Handler& on_receive);
+  void send_posted(const Handler& on_receive);
+  bool receive(const Handler& on_receive);  // arrivals only
+  void reap();                              // frees completed sends
 
   MPI_Comm comm_;
   int rank_ = 0, size_ = 1, tag_ = 0, ends_ = 0;
@@ -83,6 +109,8 @@ class Exchange {
   std::vector<Item> inbox_;
   std::vector<MPI_Request> ends_out_;
   Stats stats_;
+  std::atomic<Posted*> posted_{nullptr};
+  std::atomic<bool> polling_{false};
 };
 
 }  // namespace ht

@@ -40,14 +40,15 @@ void shift_both(const SquareGrid& g, int a_disp, Block& a, Block& a_spare, int b
 
 // Runs the tile tasks of C = beta C + A * B and waits for them.
 void compute_step(TaskRuntime& rt, Block a, Block b, Block c, double beta, const CannonOptions& opt,
-                  ProgressPump* pump) {
-  Future<void> all = spawn_tile_products(rt, a, b, c, beta, opt.tile, opt.tasks, pump);
+                  ProgressPump* pump, const TileProfile& prof) {
+  Future<void> all = spawn_tile_products(rt, a, b, c, beta, opt.tile, opt.tasks, pump, prof);
   rt.wait();
   if (!all.is_ready()) throw Error("Cannon: tile tasks returned before their when_all was ready");
 }
 
 void multiply(const SquareGrid& g, TaskRuntime& rt, Block a, Block b, Block c,
-              const CannonOptions& opt, Block a_next, Block b_next, CannonTimes& t) {
+              const CannonOptions& opt, Block a_next, Block b_next, CannonTimes& t,
+              TileProfile prof) {
   const int q = g.q();
   {
     Phase p("Cannon: skew", t.skew);
@@ -60,6 +61,7 @@ void multiply(const SquareGrid& g, TaskRuntime& rt, Block a, Block b, Block c,
   for (int step = 0; step < q; ++step) {
     const bool last = step == q - 1;
     const double beta = step == 0 ? 0.0 : 1.0;  // the first step overwrites C
+    prof.step = step;
     double compute = 0;
     if (opt.overlap && !last) {
       ProgressPump pump;
@@ -71,7 +73,7 @@ void multiply(const SquareGrid& g, TaskRuntime& rt, Block a, Block b, Block c,
       pump.start(std::move(r));
       {
         Phase p("Cannon: compute", compute);
-        compute_step(rt, a, b, c, beta, opt, &pump);
+        compute_step(rt, a, b, c, beta, opt, &pump, prof);
       }
       {
         double wait = 0;
@@ -84,7 +86,7 @@ void multiply(const SquareGrid& g, TaskRuntime& rt, Block a, Block b, Block c,
     } else {
       {
         Phase p("Cannon: compute", compute);
-        compute_step(rt, a, b, c, beta, opt, nullptr);
+        compute_step(rt, a, b, c, beta, opt, nullptr, prof);
       }
       if (!last) {
         double shift = 0;
@@ -117,7 +119,8 @@ CannonTimes Cannon::multiply(Block a, Block b, Block c) {
     Phase whole("Cannon: total", t.total);
     // The locals swap buffers with the spares; the members keep pointing at
     // the spares, never at the caller's blocks.
-    ht::multiply(grid_, rt_, a, b, c, opt_, a_spare_, b_spare_, t);
+    ht::multiply(grid_, rt_, a, b, c, opt_, a_spare_, b_spare_, t,
+                 TileProfile{opt_.profile, &records_, multiplies_++, 0});
   }
   return t;
 }

@@ -14,14 +14,16 @@
 
 #include "comm/HT_SquareGrid.hpp"
 #include "gemm/HT_Matrix.hpp"
+#include "profile/HT_Profile.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
 namespace ht {
 
 struct CannonOptions {
-  long long tile = 256;  ///< tile edge of the task decomposition
-  int tasks = 0;         ///< tasks per rank and step (0: one per tile)
-  bool overlap = true;   ///< double-buffered nonblocking shifts
+  long long tile = 256;        ///< tile edge of the task decomposition
+  int tasks = 0;               ///< tasks per rank and step (0: one per tile)
+  bool overlap = true;         ///< double-buffered nonblocking shifts
+  Profile* profile = nullptr;  ///< per-task, per-step timings (none if null)
 };
 
 /// Seconds this rank spent in each phase of one multiplication.
@@ -57,7 +59,9 @@ class Cannon {
   const SquareGrid& grid_;
   TaskRuntime& rt_;
   CannonOptions opt_;
-  Block a_spare_, b_spare_;  // receive buffers of the shifts
+  Block a_spare_, b_spare_;          // receive buffers of the shifts
+  std::vector<TaskRecord> records_;  // the tile tasks' own, one step at a time
+  int multiplies_ = 0;
 };
 
 }  // namespace ht

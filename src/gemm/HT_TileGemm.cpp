@@ -23,8 +23,15 @@ struct TileProducts {
   double beta;
   long long tile, tiles_per_row, first, stride, count;
   ProgressPump* pump;
+  const Profile* profile;
+  TaskRecord* record;
+  int iteration;
+  bool lane_is_task;
 
   void operator()(TaskMember&) const {
+    const int task = static_cast<int>(first);
+    TaskClock clock(*profile, *record, iteration, lane_is_task ? task : TaskRuntime::worker(),
+                    task);
     const long long n = c.extent(0), m = c.extent(1);
     for (long long t = first; t < count; t += stride) {
       const long long i0 = (t % tiles_per_row) * tile, j0 = (t / tiles_per_row) * tile;
@@ -33,7 +40,9 @@ struct TileProducts {
       KokkosBlas::gemm("N", "N", 1.0, Kokkos::subview(a, rows, Kokkos::ALL),
                        Kokkos::subview(b, Kokkos::ALL, cols), beta, Kokkos::subview(c, rows, cols));
       if (pump) pump->pump();
+      clock.items(1);
     }
+    clock.stop();
   }
 };
 
@@ -45,14 +54,25 @@ long long tile_task_count(long long rows, long long tile, int tasks) {
 }
 
 Future<void> spawn_tile_products(TaskRuntime& rt, Block a, Block b, Block c, double beta,
-                                 long long tile, int tasks, ProgressPump* pump) {
+                                 long long tile, int tasks, ProgressPump* pump,
+                                 const TileProfile& prof) {
+  static Profile off(false);
   const long long per_row = (c.extent(0) + tile - 1) / tile, tiles = per_row * per_row;
   const long long n_tasks = tile_task_count(c.extent(0), tile, tasks);
+  Profile& p = prof.profile ? *prof.profile : off;
+  const bool lane_is_task = tasks > 0;
+  const int lanes = lane_is_task ? static_cast<int>(n_tasks) : Kokkos::OpenMP().concurrency();
+  const int iteration = p.begin_iteration(prof.group, prof.step, lanes);
+  static thread_local std::vector<TaskRecord> unused;
+  std::vector<TaskRecord>& records = prof.records ? *prof.records : unused;
+  records.resize(static_cast<std::size_t>(n_tasks));
+  p.reserve(static_cast<std::size_t>(n_tasks));
   std::vector<Future<void>> futures;
   futures.reserve(n_tasks);
   for (long long k = 0; k < n_tasks; ++k) {
-    futures.push_back(
-        rt.spawn(TileProducts{a, b, c, beta, tile, per_row, k, n_tasks, tiles, pump}));
+    futures.push_back(rt.spawn(TileProducts{a, b, c, beta, tile, per_row, k, n_tasks, tiles, pump,
+                                            &p, &records[k], iteration, lane_is_task}));
+    merge_when_done(rt, p, futures.back(), &records[k]);
   }
   return rt.when_all(futures);
 }
@@ -61,6 +81,8 @@ Future<void> spawn_tile_products(TaskRuntime& rt, Block a, Block b, Block c, dou
 
 namespace ht {
 std::size_t tile_pool_bytes(long long rows, long long tile, int tasks) {
-  return TaskRuntime::pool_bytes_for<TileProducts>(tile_task_count(rows, tile, tasks) + 1);
+  // Each task, the merge of its record, and their when_all.
+  const auto n = static_cast<std::size_t>(tile_task_count(rows, tile, tasks));
+  return TaskRuntime::pool_bytes_for<TileProducts>(n + 1) + profile_pool_bytes(n);
 }
 }  // namespace ht

@@ -15,14 +15,24 @@
 /// a task.
 #include "comm/HT_ProgressPump.hpp"
 #include "gemm/HT_Matrix.hpp"
+#include "profile/HT_Profile.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
 namespace ht {
 
+/// Where the tile tasks of one step record their timings (see HT_Profile.hpp):
+/// one record per task; the lane is the task (tasks > 0) or the worker thread.
+struct TileProfile {
+  Profile* profile = nullptr;
+  std::vector<TaskRecord>* records = nullptr;  ///< resized to the task count
+  int group = 0, step = 0;
+};
+
 /// Spawns the tile products of C = beta C + A * B; returns their when_all.
 /// After each tile a task calls \p pump (may be null) to move MPI transfers.
 Future<void> spawn_tile_products(TaskRuntime& rt, Block a, Block b, Block c, double beta,
-                                 long long tile, int tasks, ProgressPump* pump);
+                                 long long tile, int tasks, ProgressPump* pump,
+                                 const TileProfile& prof = {});
 
 /// Number of tasks spawn_tile_products() creates.
 long long tile_task_count(long long rows, long long tile, int tasks);

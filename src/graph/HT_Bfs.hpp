@@ -9,7 +9,14 @@
 ///  - HT_BfsLocking.cpp:    NT-1 processing tasks + 1 receive task, locks
 ///                          around visited / pred / newq;
 ///  - HT_BfsNonlocking.cpp: NT tasks with task-local visited / pred / newq,
-///                          merged after all tasks finished.
+///                          merged after all tasks finished;
+/// and two that remove the study's limits (oldq cut into many chunks, one task
+/// each, so fast workers take more; remote finds leave from every task
+/// through lock-free hand-off to the exchange):
+///  - HT_BfsIncremental.cpp: task-local finds, each task's merged by a task
+///                          that runs as soon as it is done;
+///  - HT_BfsAtomic.cpp:     a vertex is claimed by one atomic fetch_or on its
+///                          visited bit, so none is expanded twice.
 ///
 /// Contract: pred[i] is the parent of local vertex i in a BFS tree rooted at
 /// the key (the key is its own parent), or -1 if unreached.  Remote
@@ -23,9 +30,13 @@
 
 namespace ht {
 
+class Profile;
+
 struct BfsOptions {
   std::size_t buffer_items = 4096;  ///< coalescing buffer per destination
-  int tasks = 2;                    ///< NT: tasks per rank and level (task variants)
+  int tasks = 2;                    ///< NT: tasks per rank and level (locking, nonlocking)
+  int chunks = 64;                  ///< incremental, atomic: most chunks (tasks) per level
+  Profile* profile = nullptr;       ///< per-task, per-level timings (none if null)
 };
 
 struct BfsResult {
@@ -34,8 +45,8 @@ struct BfsResult {
   std::vector<std::int64_t> messages;  ///< messages this rank sent per level
   std::vector<std::int64_t> bytes;     ///< bytes this rank sent per level
   double lock_seconds = 0;             ///< locking: time this rank's tasks waited for locks
-  std::int64_t task_visits = 0;        ///< nonlocking: local vertices visited over all tasks
-  std::int64_t unique_visits = 0;      ///< nonlocking: distinct local vertices visited
+  std::int64_t task_visits = 0;        ///< local vertices visited, summed over the tasks
+  std::int64_t unique_visits = 0;      ///< distinct local vertices the tasks visited
 
   /// Ready for a new search of \p n_local vertices, keeping the storage
   /// (fresh pages are what the variants' reuse avoids).
@@ -61,13 +72,16 @@ class Bfs {
   virtual const BfsResult& search(std::int64_t root) = 0;
 };
 
-/// The variant named \p variant ("mpi", "locking", "nonlocking") on \p g.
+/// The variant names make_bfs() accepts.
+const std::vector<std::string>& bfs_variants();
+
+/// The variant named \p variant (one of bfs_variants()) on \p g.
 /// The task variants spawn into \p rt; locking needs MPI_THREAD_SERIALIZED
 /// and opt.tasks >= 2.
 std::unique_ptr<Bfs> make_bfs(const std::string& variant, const Csr& g, const BfsOptions& opt,
                               TaskRuntime& rt, MPI_Comm comm);
 
-/// Task pool bytes the task variants need for \p tasks tasks per level.
-std::size_t bfs_pool_bytes(int tasks);
+/// Task pool bytes the task variants need with \p opt.
+std::size_t bfs_pool_bytes(const BfsOptions& opt);
 
 }  // namespace ht

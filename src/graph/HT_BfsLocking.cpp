@@ -9,6 +9,7 @@
 // per run and respawns itself at low priority, so with one thread per rank
 // the processing tasks still run; when they are all done it sends the end
 // markers and keeps polling until the level is drained.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -16,6 +17,7 @@
 
 #include "comm/HT_Exchange.hpp"
 #include "graph/impl/HT_BfsVariants.hpp"
+#include "profile/HT_Profile.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
 namespace ht::impl {
@@ -35,6 +37,8 @@ struct Shared {
   std::atomic<int> processing_left{0};
   Exchange* ex = nullptr;
   Exchange::Handler apply;
+  Profile* profile = nullptr;
+  std::vector<TaskRecord> records;  // one per processing task
 };
 
 // Locks \p m, adding the time spent waiting (only when contended) to the total.
@@ -71,8 +75,10 @@ struct Process {
   using value_type = void;
   Shared* s;
   std::size_t begin, end;  // share of oldq
+  int iteration, task;
 
   void operator()(TaskMember&) const {
+    TaskClock clock(*s->profile, s->records[task], iteration, task, task);
     const Csr& g = *s->g;
     const VertexRange& r = g.range;
     for (std::size_t q = begin; q < end; ++q) {
@@ -88,9 +94,12 @@ struct Process {
         }
       }
     }
+    clock.items(static_cast<std::int64_t>(end - begin));
+    clock.stop();
     s->processing_left.fetch_sub(1, std::memory_order_release);
   }
 };
+static_assert(sizeof(Process) <= kLargestTaskBytes, "bfs_pool_bytes() assumes this bound");
 
 struct Receive {
   using value_type = void;
@@ -124,6 +133,8 @@ class BfsLocking final : public Bfs {
     const VertexRange& r = g.range;
     s_.g = &g;
     s_.pred = &res_.pred;
+    s_.profile = &profile_of(opt);
+    s_.records.resize(std::max(1, opt.tasks - 1));
     s_.seen.resize((r.local_count() + 63) / 64);
     s_.newq.resize(r.local_count());
     s_.oldq.reserve(r.local_count());
@@ -145,14 +156,19 @@ class BfsLocking final : public Bfs {
     s_.oldq.assign(s_.newq.begin(), s_.newq.begin() + s_.newq_count.load());
 
     const int processing = tasks_ - 1;
+    const int group = searches_++;
     for (int level = 0;; ++level) {
       ex_.begin_level(level);
       s_.newq_count = 0;
       s_.processing_left = processing;
+      const int iteration = s_.profile->begin_iteration(group, level, processing);
+      s_.profile->reserve(processing);
       std::vector<Future<void>> all;
       const std::size_t n = s_.oldq.size();
       for (int t = 0; t < processing; ++t) {
-        all.push_back(rt_.spawn(Process{&s_, n * t / processing, n * (t + 1) / processing}));
+        all.push_back(
+            rt_.spawn(Process{&s_, n * t / processing, n * (t + 1) / processing, iteration, t}));
+        merge_when_done(rt_, *s_.profile, all.back(), &s_.records[t]);
       }
       all.push_back(rt_.spawn(Receive{&s_}, Kokkos::TaskPriority::Low));
       Future<void> level_done = rt_.when_all(all);
@@ -169,6 +185,7 @@ class BfsLocking final : public Bfs {
   TaskRuntime& rt_;
   MPI_Comm comm_;
   int tasks_;
+  int searches_ = 0;
   Exchange ex_;
   BfsResult res_;
   Shared s_;

@@ -4,6 +4,7 @@
 // (The Graph500 reference "bfs_simple", with coalescing buffers.)
 #include "comm/HT_Exchange.hpp"
 #include "graph/impl/HT_BfsVariants.hpp"
+#include "profile/HT_Profile.hpp"
 
 namespace ht::impl {
 
@@ -12,7 +13,7 @@ namespace {
 class BfsMpi final : public Bfs {
  public:
   BfsMpi(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
-      : g_(g), comm_(comm), ex_(comm, opt.buffer_items) {
+      : g_(g), comm_(comm), profile_(profile_of(opt)), ex_(comm, opt.buffer_items) {
     seen_.resize((g.range.local_count() + 63) / 64);
     oldq_.reserve(g.range.local_count());
     newq_.reserve(g.range.local_count());
@@ -30,9 +31,19 @@ class BfsMpi final : public Bfs {
     const Exchange::Handler visit_remote = [this](const Exchange::Item* items, std::size_t n) {
       for (std::size_t k = 0; k < n; ++k) visit(g_.range.local(items[k].vertex), items[k].parent);
     };
+    const int group = searches_++;
     for (int level = 0;; ++level) {
       ex_.begin_level(level);
+      // The rank is one lane: its record shows the imbalance across ranks.
+      TaskRecord record;
+      TaskClock clock(profile_, record, profile_.begin_iteration(group, level, 1), 0, 0);
       expand(visit_remote);
+      clock.items(static_cast<std::int64_t>(oldq_.size()));
+      clock.stop();
+      if (profile_.enabled()) {
+        profile_.reserve(1);
+        profile_.merge(record);
+      }
       ex_.end_level(visit_remote);
       if (!next_level(res_, ex_, static_cast<std::int64_t>(newq_.size()), comm_)) break;
       oldq_.swap(newq_);
@@ -87,6 +98,8 @@ class BfsMpi final : public Bfs {
 
   const Csr& g_;
   MPI_Comm comm_;
+  Profile& profile_;
+  int searches_ = 0;
   Exchange ex_;
   BfsResult res_;
   std::vector<std::uint64_t> seen_;

@@ -9,6 +9,7 @@
 
 #include "comm/HT_Exchange.hpp"
 #include "graph/impl/HT_BfsVariants.hpp"
+#include "profile/HT_Profile.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
 namespace ht::impl {
@@ -20,6 +21,7 @@ struct Local {
   std::vector<std::uint64_t> seen;                           // copy of the rank's bitmap
   std::vector<std::pair<std::int64_t, std::int64_t>> found;  // (local vertex, parent)
   std::vector<std::vector<Exchange::Item>> remote;           // per destination rank
+  TaskRecord record;
 };
 
 bool test_and_set(std::vector<std::uint64_t>& seen, std::int64_t j) {
@@ -36,9 +38,12 @@ struct Expand {
   const std::vector<std::uint64_t>* seen;
   const std::vector<std::int64_t>* oldq;
   Local* out;
+  const Profile* profile;
   std::size_t begin, end;
+  int iteration, task;
 
   void operator()(TaskMember&) const {
+    TaskClock clock(*profile, out->record, iteration, task, task);
     const VertexRange& r = g->range;
     out->seen = *seen;
     out->found.clear();
@@ -55,8 +60,11 @@ struct Expand {
         }
       }
     }
+    clock.items(static_cast<std::int64_t>(end - begin));
+    clock.stop();
   }
 };
+static_assert(sizeof(Expand) <= kLargestTaskBytes, "bfs_pool_bytes() assumes this bound");
 
 class BfsNonlocking final : public Bfs {
  public:
@@ -64,6 +72,7 @@ class BfsNonlocking final : public Bfs {
       : g_(g),
         rt_(rt),
         comm_(comm),
+        profile_(profile_of(opt)),
         tasks_(opt.tasks),
         ex_(comm, opt.buffer_items),
         locals_(opt.tasks) {
@@ -79,26 +88,29 @@ class BfsNonlocking final : public Bfs {
     oldq_.clear();
     newq_.clear();
     if (r.mine(root)) visit(r.local(root), root);
-    res_.unique_visits = 0;  // the key is no task's visit
     oldq_.swap(newq_);
+    const int group = searches_++;
 
     const Exchange::Handler apply = [this](const Exchange::Item* items, std::size_t n) {
       for (std::size_t k = 0; k < n; ++k) visit(g_.range.local(items[k].vertex), items[k].parent);
     };
     for (int level = 0;; ++level) {
       ex_.begin_level(level);
+      const int iteration = profile_.begin_iteration(group, level, tasks_);
+      profile_.reserve(tasks_);
       std::vector<Future<void>> all;
       const std::size_t n = oldq_.size();
       for (int t = 0; t < tasks_; ++t) {
-        all.push_back(rt_.spawn(
-            Expand{&g_, &seen_, &oldq_, &locals_[t], n * t / tasks_, n * (t + 1) / tasks_}));
+        all.push_back(rt_.spawn(Expand{&g_, &seen_, &oldq_, &locals_[t], &profile_, n * t / tasks_,
+                                       n * (t + 1) / tasks_, iteration, t}));
+        merge_when_done(rt_, profile_, all.back(), &locals_[t].record);
       }
       Future<void> level_done = rt_.when_all(all);
       rt_.wait();
       // Merge after the barrier: the study's design, and its cost.
       for (const Local& l : locals_) {
         res_.task_visits += static_cast<std::int64_t>(l.found.size());
-        for (const auto& [j, u] : l.found) visit(j, u);
+        for (const auto& [j, u] : l.found) res_.unique_visits += visit(j, u);
       }
       for (const Local& l : locals_) {
         for (int p = 0; p < r.size; ++p) {
@@ -114,17 +126,20 @@ class BfsNonlocking final : public Bfs {
   }
 
  private:
-  void visit(std::int64_t j, std::int64_t u) {
-    if (test_and_set(seen_, j)) return;
+  // Marks j reached from u unless it was; true if it was not.
+  bool visit(std::int64_t j, std::int64_t u) {
+    if (test_and_set(seen_, j)) return false;
     res_.pred[j] = u;
     newq_.push_back(j);
-    ++res_.unique_visits;
+    return true;
   }
 
   const Csr& g_;
   TaskRuntime& rt_;
   MPI_Comm comm_;
+  Profile& profile_;
   int tasks_;
+  int searches_ = 0;
   Exchange ex_;
   BfsResult res_;
   std::vector<std::uint64_t> seen_;

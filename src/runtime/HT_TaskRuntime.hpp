@@ -29,6 +29,7 @@
 ///   auto all = rt.when_all(f);
 ///   rt.wait();                     // all.is_ready(), f[3].get() == 9
 /// \endcode
+#include <omp.h>
 #include <Kokkos_Core.hpp>
 #include <cstddef>
 #include <mutex>
@@ -87,11 +88,17 @@ class TaskRuntime {
 
   /// Spawns a task from the host that runs after \p dep is ready.
   template <class F, class T>
-  Future<typename F::value_type> spawn_after(const Future<T>& dep, F f) {
+  Future<typename F::value_type> spawn_after(
+      const Future<T>& dep, F f, Kokkos::TaskPriority p = Kokkos::TaskPriority::Regular) {
     std::lock_guard<std::mutex> lock(mutex_);
     reserve(task_bytes<F>(), false);
-    return Kokkos::host_spawn(Kokkos::TaskSingle(scheduler_, dep), std::move(f));
+    return Kokkos::host_spawn(Kokkos::TaskSingle(scheduler_, dep, p), std::move(f));
   }
+
+  /// The worker thread running the calling task, in [0, threads): an index
+  /// for per-worker scratch, since a worker runs one task at a time.  On the
+  /// host outside tasks: 0.
+  static int worker() { return omp_get_thread_num(); }
 
   /// Spawns a task from inside a running task.  Exhaustion aborts the job.
   template <class F>

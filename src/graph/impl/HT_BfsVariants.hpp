@@ -6,6 +6,12 @@
 
 namespace ht::impl {
 
+/// Bytes every variant's task functor fits in (bfs_pool_bytes counts on it).
+constexpr std::size_t kLargestTaskBytes = 64;
+
+/// The profile to record into: \p opt's, or one that records nothing.
+Profile& profile_of(const BfsOptions& opt);
+
 /// Ends a level: records what \p ex sent, sums the next frontier (\p found
 /// here) over the ranks, and says whether there is one.  Collective.
 bool next_level(BfsResult& res, const Exchange& ex, std::int64_t found, MPI_Comm comm);
@@ -15,4 +21,8 @@ std::unique_ptr<Bfs> make_bfs_locking(const Csr& g, const BfsOptions& opt, TaskR
                                       MPI_Comm comm);
 std::unique_ptr<Bfs> make_bfs_nonlocking(const Csr& g, const BfsOptions& opt, TaskRuntime& rt,
                                          MPI_Comm comm);
+std::unique_ptr<Bfs> make_bfs_incremental(const Csr& g, const BfsOptions& opt, TaskRuntime& rt,
+                                          MPI_Comm comm);
+std::unique_ptr<Bfs> make_bfs_atomic(const Csr& g, const BfsOptions& opt, TaskRuntime& rt,
+                                     MPI_Comm comm);
 }  // namespace ht::impl

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# What the imbalance profiler costs: the same BFS with Profile/enabled on and
+# off, alternated over rounds in one run; the ratio of the medians.
+#   profile_overhead.sh <graph500_bfs> [SCALE] [NBFS] [rounds] [variants] [ranks x threads]
+set -euo pipefail
+exe=$1
+scale=${2:-18}
+nbfs=${3:-16}
+rounds=${4:-3}
+variants=${5:-nonlocking incremental atomic}
+layout=${6:-1x2}
+np=${layout%x*}
+nt=${layout#*x}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+printf 'graph500_bfs:\n  Graph500:\n    edgefactor: 16\n' >"$out/deck.yaml"
+flags=(--bind-to none)
+mpirun --version 2>/dev/null | grep -q "Open MPI" && flags+=(--oversubscribe)
+median_of() { # variant on|off -> median BFS seconds
+  mpirun -np "$np" "${flags[@]}" "$exe" "$out/deck.yaml" --set Graph500/SCALE="$scale" \
+    --set Graph500/variant="$1" --set Graph500/NBFS="$nbfs" --set Profile/enabled="$2" \
+    --set Output/file="$out/p.h5" --kokkos-num-threads="$nt" --kokkos-disable-warnings \
+    >"$out/log" 2>&1 || { cat "$out/log" >&2; exit 1; }
+  awk '$1 == "median_time:" {print $2}' "$out/log"
+}
+echo "== Profiler on vs off, SCALE $scale, NBFS $nbfs, $layout, $rounds rounds (alternated)"
+printf '%-11s %12s %12s %10s\n' variant on_s off_s overhead
+for v in $variants; do
+  on=() off=()
+  for ((r = 0; r < rounds; ++r)); do
+    on+=("$(median_of "$v" true)")
+    off+=("$(median_of "$v" false)")
+  done
+  med() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+  a=$(med "${on[@]}")
+  b=$(med "${off[@]}")
+  awk -v v="$v" -v a="$a" -v b="$b" 'BEGIN { printf "%-11s %12.6f %12.6f %9.1f%%\n", v, a, b, 100 * (a / b - 1) }'
+done

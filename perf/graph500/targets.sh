@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Every BFS variant at the same ranks x threads, in one run: time, TEPS, lock
+# time, redundant visits and the imbalance profile, then the ratios that the
+# incremental and atomic variants are measured by (against nonlocking,
+# locking, and the MPI-only variant on the same cores).
+#   targets.sh <graph500_bfs> [SCALE] [NBFS] [layouts]
+#   targets.sh build/apps/graph500_bfs 20 16 "1x2 2x1"
+set -euo pipefail
+exe=$1
+scale=${2:-20}
+nbfs=${3:-16}
+layouts=${4:-1x2 2x1}
+cores=$(nproc)
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+deck=$out/deck.yaml
+printf 'graph500_bfs:\n  Graph500:\n    edgefactor: 16\n' >"$deck"
+flags=(--bind-to none)
+mpirun --version 2>/dev/null | grep -q "Open MPI" && flags+=(--oversubscribe)
+
+run() { # variant ranks threads -> log file
+  local log=$out/$1-$2x$3.log
+  mpirun -np "$2" "${flags[@]}" "$exe" "$deck" --set Graph500/SCALE="$scale" \
+    --set Graph500/variant="$1" --set Graph500/NBFS="$nbfs" --set Output/file="$out/$1.h5" \
+    --kokkos-num-threads="$3" --kokkos-disable-warnings >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+  echo "$log"
+}
+get() { awk -v k="$2:" '$1 == k {print $2}' "$1"; }
+getp() { awk -v k="$2" '$1 == k {print $(NF-1)}' "$1"; } # mean over ranks of a profile line
+
+echo "== BFS variants, SCALE $scale, NBFS $nbfs, $cores cores"
+printf '%-7s %-11s %6s %12s %12s %8s %10s %10s %8s\n' layout variant tasks median_s hmean_MTEPS \
+  lock_s redundancy imbalance waiting
+for layout in $layouts; do
+  np=${layout%x*}
+  nt=${layout#*x}
+  declare -A median=()
+  for variant in mpi locking nonlocking incremental atomic; do
+    threads=$nt
+    [[ $variant == mpi ]] && threads=1
+    # The MPI-only variant uses one core per rank: on the same cores it runs
+    # one rank per core.
+    ranks=$np
+    [[ $variant == mpi ]] && ranks=$((np * nt))
+    log=$(run "$variant" "$ranks" "$threads")
+    median[$variant]=$(get "$log" median_time)
+    lock=$(get "$log" mean_lock_time)
+    red=$(get "$log" mean_redundant_visits)
+    printf '%-7s %-11s %6s %12.6f %12.1f %8s %10s %10s %8s\n' "$layout" \
+      "$variant$([[ $variant == mpi ]] && echo "(${ranks}x1)")" "$(get "$log" tasks_per_rank)" \
+      "${median[$variant]}" "$(awk -v t="$(get "$log" harmonic_mean_TEPS)" 'BEGIN{print t/1e6}')" \
+      "${lock:-0}" "${red:--}" "$(getp "$log" mean_imbalance)" "$(getp "$log" waiting)"
+  done
+  for v in incremental atomic; do
+    awk -v v="$v" -v l="$layout" -v m="${median[$v]}" -v n="${median[nonlocking]}" \
+      -v k="${median[locking]}" -v p="${median[mpi]}" 'BEGIN {
+        printf "%-7s %-11s faster than nonlocking %.2fx, than locking %.2fx, than mpi %.2fx\n",
+               l, v, n / m, k / m, p / m }'
+  done
+done

@@ -1,0 +1,221 @@
+#include "profile/HT_Profile.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "io/HT_Results.hpp"
+#include "runtime/HT_Error.hpp"
+
+namespace ht {
+
+Profile::Profile(bool enabled) : enabled_(enabled), origin_(std::chrono::steady_clock::now()) {}
+
+int Profile::begin_iteration(int group, int step, int lanes) {
+  if (!enabled_) return -1;
+  iterations_.push_back({group, step, lanes});
+  return static_cast<int>(iterations_.size()) - 1;
+}
+
+void Profile::reserve(std::size_t n) {
+  if (!enabled_) return;
+  const std::size_t need = next_.load(std::memory_order_relaxed) + n;
+  if (need > slots_.size()) slots_.resize(std::max(need, 2 * slots_.size()));
+}
+
+void Profile::merge(const TaskRecord& r) {
+  const std::size_t slot = next_.fetch_add(1, std::memory_order_relaxed);
+  if (slot < slots_.size()) {
+    slots_[slot] = r;
+  } else {
+    overflow_.store(true, std::memory_order_relaxed);
+  }
+}
+
+std::vector<TaskRecord> Profile::records() const {
+  if (overflow_.load()) {
+    throw Error("profile: more task records merged than reserved (Profile::reserve)");
+  }
+  return {slots_.begin(), slots_.begin() + next_.load()};
+}
+
+std::vector<IterationStats> Profile::iterations() const {
+  std::vector<std::vector<double>> busy(iterations_.size());
+  for (std::size_t i = 0; i < iterations_.size(); ++i) busy[i].assign(iterations_[i].lanes, 0.0);
+  for (const TaskRecord& r : records()) {
+    if (r.iteration < 0 || r.iteration >= static_cast<int>(busy.size()) || r.lane < 0 ||
+        r.lane >= static_cast<int>(busy[r.iteration].size())) {
+      throw Error("profile: a record names iteration " + std::to_string(r.iteration) + ", lane " +
+                  std::to_string(r.lane) + ", which no begin_iteration opened");
+    }
+    busy[r.iteration][r.lane] += r.busy;
+  }
+  std::vector<IterationStats> out(iterations_.size());
+  for (std::size_t i = 0; i < iterations_.size(); ++i) {
+    IterationStats& s = out[i];
+    s.group = iterations_[i].group;
+    s.step = iterations_[i].step;
+    s.lanes = iterations_[i].lanes;
+    if (busy[i].empty()) continue;
+    s.slowest = *std::max_element(busy[i].begin(), busy[i].end());
+    s.fastest = *std::min_element(busy[i].begin(), busy[i].end());
+    for (double b : busy[i]) s.waiting += s.slowest - b;
+  }
+  return out;
+}
+
+ProfileSummary Profile::summarize() const {
+  ProfileSummary s;
+  double spread = 0, slowest = 0, lane_time = 0;
+  for (const IterationStats& it : iterations()) {
+    s.max_imbalance = std::max(s.max_imbalance, it.imbalance());
+    spread += it.slowest - it.fastest;
+    slowest += it.slowest;
+    s.waiting += it.waiting;
+    lane_time += it.lanes * it.slowest;
+  }
+  s.mean_imbalance = slowest > 0 ? spread / slowest : 0.0;
+  s.waiting = lane_time > 0 ? s.waiting / lane_time : 0.0;
+  s.records = static_cast<std::int64_t>(next_.load());
+  return s;
+}
+
+namespace {
+// Across ranks, per iteration: (slowest rank - fastest rank) / slowest rank,
+// a rank's time being its slowest lane's; mean weighted like the lanes' one.
+struct RankImbalance {
+  double mean = 0, max = 0;
+};
+RankImbalance rank_imbalance(const std::vector<IterationStats>& its, MPI_Comm comm) {
+  std::vector<double> hi(its.size()), lo(its.size());
+  for (std::size_t i = 0; i < its.size(); ++i) hi[i] = lo[i] = its[i].slowest;
+  const int n = static_cast<int>(its.size());
+  MPI_Allreduce(MPI_IN_PLACE, hi.data(), n, MPI_DOUBLE, MPI_MAX, comm);
+  MPI_Allreduce(MPI_IN_PLACE, lo.data(), n, MPI_DOUBLE, MPI_MIN, comm);
+  RankImbalance r;
+  double spread = 0, total = 0;
+  for (std::size_t i = 0; i < its.size(); ++i) {
+    if (hi[i] > 0) r.max = std::max(r.max, (hi[i] - lo[i]) / hi[i]);
+    spread += hi[i] - lo[i];
+    total += hi[i];
+  }
+  r.mean = total > 0 ? spread / total : 0.0;
+  return r;
+}
+}  // namespace
+
+OverRanks over_ranks(double x, MPI_Comm comm) {
+  int size = 1;
+  MPI_Comm_size(comm, &size);
+  OverRanks r;
+  MPI_Allreduce(&x, &r.min, 1, MPI_DOUBLE, MPI_MIN, comm);
+  MPI_Allreduce(&x, &r.max, 1, MPI_DOUBLE, MPI_MAX, comm);
+  MPI_Allreduce(&x, &r.mean, 1, MPI_DOUBLE, MPI_SUM, comm);
+  r.mean /= size;
+  return r;
+}
+
+void Profile::write(Results& out, const std::string& prefix, MPI_Comm comm) const {
+  const std::vector<TaskRecord> recs = records();
+  long long longest = static_cast<long long>(recs.size());
+  MPI_Allreduce(MPI_IN_PLACE, &longest, 1, MPI_LONG_LONG, MPI_MAX, comm);
+  const std::size_t n = static_cast<std::size_t>(std::max(longest, 1LL));
+  std::vector<double> iteration(n, -1), lane(n, 0), task(n, 0), start(n, 0), end(n, 0), busy(n, 0),
+      items(n, 0);
+  for (std::size_t k = 0; k < recs.size(); ++k) {
+    iteration[k] = recs[k].iteration;
+    lane[k] = recs[k].lane;
+    task[k] = recs[k].task;
+    start[k] = recs[k].start;
+    end[k] = recs[k].end;
+    busy[k] = recs[k].busy;
+    items[k] = static_cast<double>(recs[k].items);
+  }
+  out.per_rank(prefix + "/record_iteration", iteration);
+  out.per_rank(prefix + "/record_lane", lane);
+  out.per_rank(prefix + "/record_task", task);
+  out.per_rank(prefix + "/record_start", start);
+  out.per_rank(prefix + "/record_end", end);
+  out.per_rank(prefix + "/record_busy", busy);
+  out.per_rank(prefix + "/record_items", items);
+  out.per_rank(prefix + "/record_count", {static_cast<double>(recs.size())});
+
+  const std::vector<IterationStats> its = iterations();
+  std::vector<double> group, step, lanes, slowest, fastest, waiting, imbalance;
+  for (const IterationStats& it : its) {
+    group.push_back(it.group);
+    step.push_back(it.step);
+    lanes.push_back(it.lanes);
+    slowest.push_back(it.slowest);
+    fastest.push_back(it.fastest);
+    waiting.push_back(it.waiting);
+    imbalance.push_back(it.imbalance());
+  }
+  if (its.empty()) group = step = lanes = slowest = fastest = waiting = imbalance = {0.0};
+  out.per_rank(prefix + "/iteration_group", group);
+  out.per_rank(prefix + "/iteration_step", step);
+  out.per_rank(prefix + "/iteration_lanes", lanes);
+  out.per_rank(prefix + "/iteration_slowest", slowest);
+  out.per_rank(prefix + "/iteration_fastest", fastest);
+  out.per_rank(prefix + "/iteration_waiting", waiting);
+  out.per_rank(prefix + "/iteration_imbalance", imbalance);
+
+  const ProfileSummary s = summarize();
+  out.per_rank(prefix + "/max_imbalance", {s.max_imbalance});
+  out.per_rank(prefix + "/mean_imbalance", {s.mean_imbalance});
+  out.per_rank(prefix + "/waiting_fraction", {s.waiting});
+  const OverRanks mean = over_ranks(s.mean_imbalance, comm),
+                  max = over_ranks(s.max_imbalance, comm), wait = over_ranks(s.waiting, comm);
+  out.global(prefix + "/mean_imbalance_over_ranks", {mean.min, mean.mean, mean.max});
+  out.global(prefix + "/max_imbalance_over_ranks", {max.min, max.mean, max.max});
+  out.global(prefix + "/waiting_fraction_over_ranks", {wait.min, wait.mean, wait.max});
+  const RankImbalance ranks = rank_imbalance(its, comm);
+  out.global(prefix + "/rank_imbalance", {ranks.mean, ranks.max});
+}
+
+void Profile::print(std::FILE* f, const char* step_name, MPI_Comm comm) const {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  const ProfileSummary s = summarize();
+  const OverRanks mean = over_ranks(s.mean_imbalance, comm),
+                  max = over_ranks(s.max_imbalance, comm), wait = over_ranks(s.waiting, comm);
+  const std::vector<IterationStats> its = iterations();
+  const RankImbalance ranks = rank_imbalance(its, comm);
+  if (rank != 0) return;
+  // Per step over all groups (rank 0's view): where the imbalance is.
+  struct Row {
+    int n = 0, lanes = 0;
+    double slowest = 0, spread = 0, waiting = 0, lane_time = 0;
+  };
+  std::map<int, Row> rows;
+  for (const IterationStats& it : its) {
+    Row& r = rows[it.step];
+    r.n += 1;
+    r.lanes = std::max(r.lanes, it.lanes);
+    r.slowest += it.slowest;
+    r.spread += it.slowest - it.fastest;
+    r.waiting += it.waiting;
+    r.lane_time += it.lanes * it.slowest;
+  }
+  std::fprintf(f, "Imbalance profile, rank 0 (lanes: tasks, or threads for chunked tasks)\n");
+  std::fprintf(f, "%6s %6s %6s %12s %10s %8s\n", step_name, "count", "lanes", "slowest_ms",
+               "imbalance", "waiting");
+  for (const auto& [step, r] : rows) {
+    std::fprintf(f, "%6d %6d %6d %12.3f %10.3f %8.3f\n", step, r.n, r.lanes, 1e3 * r.slowest / r.n,
+                 r.slowest > 0 ? r.spread / r.slowest : 0.0,
+                 r.lane_time > 0 ? r.waiting / r.lane_time : 0.0);
+  }
+  std::fprintf(f, "%-32s%.6f %.6f %.6f\n", "mean_imbalance (min mean max):", mean.min, mean.mean,
+               mean.max);
+  std::fprintf(f, "%-32s%.6f %.6f %.6f\n", "max_imbalance (min mean max):", max.min, max.mean,
+               max.max);
+  std::fprintf(f, "%-32s%.6f %.6f %.6f\n", "waiting (min mean max):", wait.min, wait.mean,
+               wait.max);
+  std::fprintf(f, "%-32s%.6f %.6f\n", "rank_imbalance (mean max):", ranks.mean, ranks.max);
+  std::fflush(f);
+}
+
+std::size_t profile_pool_bytes(std::size_t n) {
+  return TaskRuntime::pool_bytes_for<impl::MergeRecord>(n);
+}
+
+}  // namespace ht
