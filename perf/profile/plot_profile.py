@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Plots the imbalance profile of a HybridTasks results file (PNG).
 
 Top: the task timelines of one group (a BFS search, a GEMM repetition) on
