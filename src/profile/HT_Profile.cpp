@@ -103,6 +103,19 @@ RankImbalance rank_imbalance(const std::vector<IterationStats>& its, MPI_Comm co
 }
 }  // namespace
 
+namespace {
+// The run's summaries reduced over ranks, once for write() and print().
+struct Reduced {
+  ProfileSummary mine;
+  OverRanks mean, max, wait;
+  RankImbalance ranks;
+};
+Reduced reduce(const ProfileSummary& s, const std::vector<IterationStats>& its, MPI_Comm comm) {
+  return {s, over_ranks(s.mean_imbalance, comm), over_ranks(s.max_imbalance, comm),
+          over_ranks(s.waiting, comm), rank_imbalance(its, comm)};
+}
+}  // namespace
+
 OverRanks over_ranks(double x, MPI_Comm comm) {
   int size = 1;
   MPI_Comm_size(comm, &size);
@@ -159,27 +172,25 @@ void Profile::write(Results& out, const std::string& prefix, MPI_Comm comm) cons
   out.per_rank(prefix + "/iteration_waiting", waiting);
   out.per_rank(prefix + "/iteration_imbalance", imbalance);
 
-  const ProfileSummary s = summarize();
-  out.per_rank(prefix + "/max_imbalance", {s.max_imbalance});
-  out.per_rank(prefix + "/mean_imbalance", {s.mean_imbalance});
-  out.per_rank(prefix + "/waiting_fraction", {s.waiting});
-  const OverRanks mean = over_ranks(s.mean_imbalance, comm),
-                  max = over_ranks(s.max_imbalance, comm), wait = over_ranks(s.waiting, comm);
-  out.global(prefix + "/mean_imbalance_over_ranks", {mean.min, mean.mean, mean.max});
-  out.global(prefix + "/max_imbalance_over_ranks", {max.min, max.mean, max.max});
-  out.global(prefix + "/waiting_fraction_over_ranks", {wait.min, wait.mean, wait.max});
-  const RankImbalance ranks = rank_imbalance(its, comm);
-  out.global(prefix + "/rank_imbalance", {ranks.mean, ranks.max});
+  const Reduced r = reduce(summarize(), its, comm);
+  out.per_rank(prefix + "/max_imbalance", {r.mine.max_imbalance});
+  out.per_rank(prefix + "/mean_imbalance", {r.mine.mean_imbalance});
+  out.per_rank(prefix + "/waiting_fraction", {r.mine.waiting});
+  for (const auto& [name, x] : {std::pair{"mean_imbalance", r.mean},
+                                {"max_imbalance", r.max},
+                                {"waiting_fraction", r.wait}}) {
+    out.global(prefix + "/" + name + "_over_ranks", {x.min, x.mean, x.max});
+  }
+  out.global(prefix + "/rank_imbalance", {r.ranks.mean, r.ranks.max});
 }
 
 void Profile::print(std::FILE* f, const char* step_name, MPI_Comm comm) const {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
-  const ProfileSummary s = summarize();
-  const OverRanks mean = over_ranks(s.mean_imbalance, comm),
-                  max = over_ranks(s.max_imbalance, comm), wait = over_ranks(s.waiting, comm);
   const std::vector<IterationStats> its = iterations();
-  const RankImbalance ranks = rank_imbalance(its, comm);
+  const Reduced red = reduce(summarize(), its, comm);
+  const OverRanks &mean = red.mean, &max = red.max, &wait = red.wait;
+  const RankImbalance& ranks = red.ranks;
   if (rank != 0) return;
   // Per step over all groups (rank 0's view): where the imbalance is.
   struct Row {
