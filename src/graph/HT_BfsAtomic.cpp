@@ -2,7 +2,8 @@
 // task-local copy.  A task expanding u claims neighbour v with one atomic
 // fetch_or on v's visited bit; only the winner sets pred[v] and queues v, so
 // no vertex is expanded twice (the redundant-visit ratio is 1 by
-// construction).  oldq is cut into chunks, one task each (HT_BfsChunked.hpp).
+// construction).  The frontier's edges are cut into chunks, one task each
+// (HT_BfsChunked.hpp).
 // The shared-memory form is the classic one (e.g. Leiserson & Schardl,
 // "A work-efficient parallel breadth-first search algorithm", SPAA 2010
 // discuss the benign races of such claims); the distributed one follows
@@ -13,48 +14,40 @@ namespace ht::impl {
 
 namespace {
 
+constexpr std::size_t kBatch = 64;
+
 struct Expand {
   using value_type = void;
   ChunkedBfs* b;
   TaskRecord* record;
-  std::size_t begin, end;
-  int iteration, task;
+  std::size_t chunk, chunks;
+  int iteration;
 
   void operator()(TaskMember&) const {
-    TaskClock clock(b->profile(), *record, iteration, TaskRuntime::worker(), task);
+    TaskClock clock(b->profile(), *record, iteration, TaskRuntime::worker(),
+                    static_cast<int>(chunk));
     Lane& lane = b->lane();
-    const Csr& g = b->graph();
-    // Locals, not members: stores through pred could alias them.
-    const VertexRange& r = g.range;
-    const std::int64_t first = r.first(), last = first + r.local_count();
-    const std::int64_t* const offsets = g.offsets.data();
-    const std::int64_t* const targets = g.targets.data();
-    const std::int64_t* const oldq = b->oldq().data();
-    std::int64_t* const pred = b->pred();
     AtomicBitmap& seen = b->seen();
-    const bool peers = b->peers();
+    std::int64_t* const pred = b->pred();
+    // pred is written in batches, after the claims: a locked fetch_or waits
+    // for every earlier store to leave the store buffer, and a pred store
+    // usually misses the cache, so interleaving them would serialize misses.
+    std::pair<std::int64_t, std::int64_t> won[kBatch];
+    std::size_t n_won = 0;
     std::int64_t claims = 0;
-    for (std::size_t q = begin; q < end; ++q) {
-      const std::int64_t i = oldq[q], u = first + i;
-      for (std::int64_t k = offsets[i], k_end = offsets[i + 1]; k < k_end; ++k) {
-        const std::int64_t v = targets[k];
-        if (v >= first && v < last) {
-          const std::int64_t j = v - first;
-          if (seen.claim(j)) {
-            pred[j] = u;
-            lane.found.push_back(j);
-            ++claims;
-          }
-        } else {
-          b->send(lane, r.owner(v), {v, u});
-        }
-      }
-      if (peers && (q - begin) % 64 == 63) b->pump();
-    }
+    const auto flush = [&] {
+      for (std::size_t w = 0; w < n_won; ++w) pred[won[w].first] = won[w].second;
+      claims += static_cast<std::int64_t>(n_won);
+      n_won = 0;
+    };
+    clock.items(b->expand(chunk, chunks, lane, [&](std::int64_t j, std::int64_t u) {
+      if (!seen.claim(j)) return;
+      won[n_won++] = {j, u};
+      if (n_won == kBatch) flush();
+    }));
+    flush();
     lane.task_visits += claims;  // each claim is a visit, and no other task's
     lane.unique_visits += claims;
-    b->pump();
-    clock.items(static_cast<std::int64_t>(end - begin));
     clock.stop();
   }
 };
@@ -69,8 +62,7 @@ class BfsAtomic final : public ChunkedBfs {
   void spawn_level(int iteration, std::size_t n) override {
     profile().reserve(n);
     for (std::size_t c = 0; c < n; ++c) {
-      Future<void> f = rt_.spawn(
-          Expand{this, &records_[c], begin(c, n), begin(c + 1, n), iteration, static_cast<int>(c)});
+      Future<void> f = rt_.spawn(Expand{this, &records_[c], c, n, iteration});
       merge_when_done(rt_, profile(), f, &records_[c]);
     }
   }

@@ -1,6 +1,6 @@
 // Level-synchronous top-down BFS with task-local finds merged incrementally:
 // the study's non-locking design without its barrier.  A task expands one
-// chunk of oldq into a list of its own, skipping vertices already merged
+// chunk of the frontier's edges into a list of its own, skipping vertices already merged
 // into the rank's visited bitmap; a merge task that depends on the task's
 // future claims its finds into visited / pred / newq as soon as it is done,
 // while other chunks are still being expanded.  A task sees every merge that
@@ -25,45 +25,28 @@ struct Expand {
   using value_type = void;
   ChunkedBfs* b;
   Piece* piece;
-  std::size_t begin, end;
-  int iteration, task;
+  std::size_t chunk, chunks;
+  int iteration;
 
   void operator()(TaskMember&) const {
-    TaskClock clock(b->profile(), piece->record, iteration, TaskRuntime::worker(), task);
+    TaskClock clock(b->profile(), piece->record, iteration, TaskRuntime::worker(),
+                    static_cast<int>(chunk));
     Lane& lane = b->lane();
-    const Csr& g = b->graph();
-    const VertexRange& r = g.range;
-    const std::int64_t first = r.first(), last = first + r.local_count();
-    const std::int64_t* const offsets = g.offsets.data();
-    const std::int64_t* const targets = g.targets.data();
-    const std::int64_t* const oldq = b->oldq().data();
     std::uint64_t* const mine = lane.scratch.data();  // this task's finds, as bits
     const AtomicBitmap& seen = b->seen();
-    const bool peers = b->peers();
     auto& found = piece->found;
     found.clear();
-    for (std::size_t q = begin; q < end; ++q) {
-      const std::int64_t i = oldq[q], u = first + i;
-      for (std::int64_t k = offsets[i], k_end = offsets[i + 1]; k < k_end; ++k) {
-        const std::int64_t v = targets[k];
-        if (v >= first && v < last) {
-          const std::int64_t j = v - first;
-          const std::uint64_t bit = std::uint64_t(1) << (j & 63);
-          if (!(seen.word(j) & bit) && !(mine[j >> 6] & bit)) {
-            mine[j >> 6] |= bit;
-            found.emplace_back(j, u);
-          }
-        } else {
-          b->send(lane, r.owner(v), {v, u});
-        }
+    clock.items(b->expand(chunk, chunks, lane, [&](std::int64_t j, std::int64_t u) {
+      const std::uint64_t bit = std::uint64_t(1) << (j & 63);
+      if (!(seen.word(j) & bit) && !(mine[j >> 6] & bit)) {
+        mine[j >> 6] |= bit;
+        found.emplace_back(j, u);
       }
-      if (peers && (q - begin) % 64 == 63) b->pump();
-    }
+    }));
     const std::size_t n = found.size();
     piece->count = n;
     // The next task on this worker starts from clean bits.
     for (std::size_t f = 0; f < n; ++f) mine[found[f].first >> 6] = 0;
-    clock.items(static_cast<std::int64_t>(end - begin));
     clock.stop();
   }
 };
@@ -79,7 +62,7 @@ struct Merge {
     lane.task_visits += static_cast<std::int64_t>(piece->count);
     const auto* found = piece->found.data();
     for (std::size_t f = 0; f < piece->count; ++f)
-      lane.unique_visits += b->claim(lane, found[f].first, found[f].second);
+      lane.unique_visits += b->claim(found[f].first, found[f].second);
     b->profile().merge(piece->record);
     b->pump();
   }
@@ -96,8 +79,7 @@ class BfsIncremental final : public ChunkedBfs {
   void spawn_level(int iteration, std::size_t n) override {
     profile().reserve(n);
     for (std::size_t c = 0; c < n; ++c) {
-      Future<void> f = rt_.spawn(
-          Expand{this, &pieces_[c], begin(c, n), begin(c + 1, n), iteration, static_cast<int>(c)});
+      Future<void> f = rt_.spawn(Expand{this, &pieces_[c], c, n, iteration});
       // High priority: a finished task's finds reach the shared bitmap before
       // the next chunk starts, so that chunk skips them.
       rt_.spawn_after(f, Merge{this, &pieces_[c]}, Kokkos::TaskPriority::High);

@@ -1,13 +1,11 @@
 #include "graph/impl/HT_BfsChunked.hpp"
 
-#include <algorithm>
-
 namespace ht::impl {
 
 namespace {
-// Fewer frontier vertices than this per chunk cost more in spawning than
-// they gain in balance.
-constexpr std::size_t kMinChunk = 64;
+// Fewer edges than this per chunk cost more in spawning than they gain in
+// balance.
+constexpr std::int64_t kMinChunkEdges = 2048;
 }  // namespace
 
 ChunkedBfs::ChunkedBfs(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI_Comm comm)
@@ -20,15 +18,15 @@ ChunkedBfs::ChunkedBfs(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI
       ex_(comm, opt.buffer_items) {
   const std::int64_t n = g.range.local_count();
   seen_.resize(n);
-  oldq_.reserve(n);
+  prev_.assign(static_cast<std::size_t>((n + 63) / 64), 0);
+  // Touched now, not by the first search: a fresh page costs a fault.
+  oldq_.assign(n, 0);
+  oldq_.clear();
+  chunk_.reserve(static_cast<std::size_t>(n));
   lanes_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
-  for (Lane& l : lanes_) {
-    l.out.resize(g.range.size);
-    l.found.reserve(n / lanes_.size() + 1);
-  }
+  for (Lane& l : lanes_) l.out.resize(g.range.size);
   apply_ = [this](const Exchange::Item* items, std::size_t k) {
-    Lane& l = lane();
-    for (std::size_t i = 0; i < k; ++i) claim(l, g_.range.local(items[i].vertex), items[i].parent);
+    for (std::size_t i = 0; i < k; ++i) claim(g_.range.local(items[i].vertex), items[i].parent);
   };
 }
 
@@ -37,25 +35,26 @@ void ChunkedBfs::give_lanes_scratch() {
   for (Lane& l : lanes_) l.scratch.assign(words, 0);
 }
 
+void ChunkedBfs::take_frontier() {
+  oldq_.clear();
+  seen_.take_new(prev_, oldq_);
+  chunk_.assign(oldq_, [this](std::int64_t i) { return g_.degree(i); });
+}
+
 const BfsResult& ChunkedBfs::search(std::int64_t root) {
   const VertexRange& r = g_.range;
   const int group = searches_++;
   res_.reset(r.local_count());
   seen_.clear();
-  oldq_.clear();
-  for (Lane& l : lanes_) {
-    l.found.clear();
-    l.task_visits = l.unique_visits = 0;
-  }
-  if (r.mine(root)) {
-    seen_.claim(r.local(root));
-    res_.pred[r.local(root)] = root;
-    oldq_.push_back(r.local(root));
-  }
+  std::fill(prev_.begin(), prev_.end(), 0);
+  for (Lane& l : lanes_) l.task_visits = l.unique_visits = 0;
+  if (r.mine(root)) claim(r.local(root), root);
+  take_frontier();
   for (int level = 0;; ++level) {
     ex_.begin_level(level);
     const int iteration = profile_.begin_iteration(group, level, static_cast<int>(lanes_.size()));
-    const std::size_t n = std::clamp<std::size_t>(oldq_.size() / kMinChunk, 1, chunks_);
+    const auto n = static_cast<std::size_t>(std::clamp<std::int64_t>(
+        chunk_.edges() / kMinChunkEdges, 1, static_cast<std::int64_t>(chunks_)));
     if (!oldq_.empty()) {
       spawn_level(iteration, n);
       rt_.wait();
@@ -68,11 +67,7 @@ const BfsResult& ChunkedBfs::search(std::int64_t root) {
       }
     }
     ex_.end_level(apply_);
-    oldq_.clear();
-    for (Lane& l : lanes_) {
-      oldq_.insert(oldq_.end(), l.found.begin(), l.found.end());
-      l.found.clear();
-    }
+    take_frontier();
     if (!next_level(res_, ex_, static_cast<std::int64_t>(oldq_.size()), comm_)) break;
   }
   for (const Lane& l : lanes_) {

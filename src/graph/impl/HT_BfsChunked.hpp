@@ -1,15 +1,19 @@
 #pragma once
 // What the chunked task variants (incremental, atomic) share: a visited
-// bitmap that tasks read and claim concurrently, per-worker lanes (the finds
-// and outgoing buffers of whatever task runs on that worker, so no two
-// threads ever touch one), and the level loop.  Per level, oldq is cut into
-// up to opt.chunks chunks, one task each: the scheduler hands the next chunk
-// to whichever worker is free, so a fast worker takes more of them.
+// bitmap that tasks read and claim concurrently, per-worker lanes (the
+// outgoing buffers and counters of whatever task runs on that worker, so no
+// two threads ever touch one), and the level loop, whose next frontier is
+// read off the bitmap in increasing vertex order.  Per level, the frontier's
+// edges are cut into up to opt.chunks chunks, one task each: the scheduler
+// hands the next chunk to whichever worker is free, so a fast worker takes
+// more of them.
+#include <algorithm>
 #include <atomic>
 #include <memory>
 
 #include "comm/HT_Exchange.hpp"
 #include "graph/impl/HT_BfsVariants.hpp"
+#include "graph/impl/HT_EdgeChunks.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
@@ -38,6 +42,17 @@ class AtomicBitmap {
            !(w.fetch_or(bit(j), std::memory_order_relaxed) & bit(j));
   }
 
+  /// Appends, in increasing order, the bits set since \p prev was taken,
+  /// and brings prev up to date.
+  void take_new(std::vector<std::uint64_t>& prev, std::vector<std::int64_t>& out) const {
+    for (std::size_t w = 0; w < n_words_; ++w) {
+      const std::uint64_t now = words_[w].load(std::memory_order_relaxed);
+      for (std::uint64_t d = now & ~prev[w]; d; d &= d - 1)
+        out.push_back(static_cast<std::int64_t>(w * 64 + __builtin_ctzll(d)));
+      prev[w] = now;
+    }
+  }
+
  private:
   static std::uint64_t bit(std::int64_t j) { return std::uint64_t(1) << (j & 63); }
   std::unique_ptr<std::atomic<std::uint64_t>[]> words_;
@@ -46,7 +61,6 @@ class AtomicBitmap {
 
 /// One worker's share of a level: touched only by tasks on that worker.
 struct alignas(64) Lane {
-  std::vector<std::int64_t> found;               // next-frontier vertices claimed here
   std::vector<std::vector<Exchange::Item>> out;  // per destination, up to capacity items
   std::vector<std::uint64_t> scratch;            // incremental: a task's own finds
   std::int64_t task_visits = 0, unique_visits = 0;
@@ -58,20 +72,35 @@ class ChunkedBfs : public Bfs {
   const BfsResult& search(std::int64_t root) final;
 
   // For the variants' tasks.
-  const Csr& graph() const { return g_; }
-  const std::vector<std::int64_t>& oldq() const { return oldq_; }
   AtomicBitmap& seen() { return seen_; }
   std::int64_t* pred() { return res_.pred.data(); }
   Profile& profile() { return profile_; }
   /// The calling task's lane.
   Lane& lane() { return lanes_[TaskRuntime::worker()]; }
   /// Claims local vertex j for parent u; true if this call won it.
-  bool claim(Lane& lane, std::int64_t j, std::int64_t u) {
+  bool claim(std::int64_t j, std::int64_t u) {
     if (!seen_.claim(j)) return false;
     res_.pred[j] = u;
-    lane.found.push_back(j);
     return true;
   }
+  /// Expands chunk c of n: calls local(j, u) for each edge (u, v) of the
+  /// chunk whose v is local (j = v's local index), and sends the others to
+  /// their owners.  Returns the chunk's frontier vertices (profile items).
+  template <class Local>
+  std::int64_t expand(std::size_t c, std::size_t n, Lane& lane, Local&& local);
+  /// Sends and receives now, unless another task already is.
+  void pump() {
+    if (peers_) ex_.try_poll(apply_);
+  }
+
+ protected:
+  /// Spawns one level's n tasks, task c to expand(c, n, ...).
+  virtual void spawn_level(int iteration, std::size_t n) = 0;
+  /// Gives every lane a zeroed bitmap of the local vertices (Lane::scratch).
+  void give_lanes_scratch();
+  TaskRuntime& rt_;
+
+ private:
   /// Queues a remote find; a full buffer goes to the exchange (lock-free).
   void send(Lane& lane, int dest, Exchange::Item item) {
     std::vector<Exchange::Item>& b = lane.out[dest];
@@ -82,21 +111,9 @@ class ChunkedBfs : public Bfs {
       b.reserve(ex_.capacity());
     }
   }
-  /// Sends and receives now, unless another task already is.
-  void pump() {
-    if (peers_) ex_.try_poll(apply_);
-  }
-  bool peers() const { return peers_; }
+  /// The next oldq: what was claimed this level, in increasing order.
+  void take_frontier();
 
- protected:
-  /// Spawns one level's tasks: chunk c of \p n covers oldq()[begin(c), begin(c + 1)).
-  virtual void spawn_level(int iteration, std::size_t n) = 0;
-  std::size_t begin(std::size_t c, std::size_t n) const { return oldq_.size() * c / n; }
-  /// Gives every lane a zeroed bitmap of the local vertices (Lane::scratch).
-  void give_lanes_scratch();
-  TaskRuntime& rt_;
-
- private:
   const Csr& g_;
   MPI_Comm comm_;
   Profile& profile_;
@@ -107,8 +124,47 @@ class ChunkedBfs : public Bfs {
   Exchange::Handler apply_;
   BfsResult res_;
   AtomicBitmap seen_;
-  std::vector<std::int64_t> oldq_;
+  std::vector<std::uint64_t> prev_;  // seen_ as the level began
+  std::vector<std::int64_t> oldq_;   // the frontier, in increasing order
+  EdgeChunks chunk_;                 // its edges, cut into chunks
   std::vector<Lane> lanes_;
 };
+
+// The frontier is sorted, so the rows a chunk reads lie in increasing order
+// in the CSR and the hardware prefetchers stream them (in the queue's order
+// each row is a cache miss of its own).  Chunks hold equal numbers of edges
+// (HT_EdgeChunks.hpp), so a hub cannot make one chunk outlast the level.
+template <class Local>
+std::int64_t ChunkedBfs::expand(std::size_t c, std::size_t n, Lane& lane, Local&& local) {
+  // Plain locals: stores through pred could alias members, forcing reloads.
+  const VertexRange& r = g_.range;
+  const std::int64_t first = r.first(), last = first + r.local_count();
+  const std::int64_t* const offsets = g_.offsets.data();
+  const std::int64_t* const targets = g_.targets.data();
+  const std::int64_t* const oldq = oldq_.data();
+  const std::int64_t* const starts = chunk_.starts();
+  const auto m = static_cast<std::int64_t>(oldq_.size());
+  const std::int64_t e0 = chunk_.edge_begin(c, n), e1 = chunk_.edge_begin(c + 1, n);
+  std::int64_t since_pump = 0;
+  for (auto q = static_cast<std::int64_t>(chunk_.row_of(e0)); q < m && starts[q] < e1; ++q) {
+    const std::int64_t i = oldq[q], u = first + i, base = offsets[i] - starts[q];
+    const std::int64_t k_begin = base + std::max(starts[q], e0);
+    const std::int64_t k_end = base + std::min(starts[q + 1], e1);
+    for (std::int64_t k = k_begin; k < k_end; ++k) {
+      const std::int64_t v = targets[k];
+      if (v >= first && v < last)
+        local(v - first, u);
+      else
+        send(lane, r.owner(v), {v, u});
+    }
+    // Take arrivals now and then: keeps the peers' sends moving.
+    if (peers_ && (since_pump += k_end - k_begin) >= 4096) {
+      pump();
+      since_pump = 0;
+    }
+  }
+  pump();
+  return static_cast<std::int64_t>(chunk_.vertex_begin(c + 1, n) - chunk_.vertex_begin(c, n));
+}
 
 }  // namespace ht::impl
