@@ -48,8 +48,8 @@ Teuchos::RCP<const Teuchos::ParameterList> valid_parameters() {
         "least 2 for locking: one of them receives)",
         rcp(new EnhancedNumberValidator<int>(0, 1 << 20)));
   g.set("chunks", 128,
-        "incremental, atomic: most chunks (one task each) a level's frontier is cut into, at "
-        "least 64 vertices each; fast workers take more of them",
+        "incremental, atomic: most chunks (one task each) a level's frontier edges are cut "
+        "into, at least 2048 edges each; fast workers take more of them",
         rcp(new EnhancedNumberValidator<int>(1, 1 << 16)));
   g.set("buffer_items", 4096,
         "coalescing buffer per destination rank, in (vertex, parent) pairs; a full buffer is sent",
