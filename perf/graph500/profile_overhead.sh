@@ -31,11 +31,20 @@ printf '%-11s %12s %12s %10s\n' variant on_s off_s overhead
 for v in $variants; do
   on=() off=()
   for ((r = 0; r < rounds; ++r)); do
-    on+=("$(median_of "$v" true)")
-    off+=("$(median_of "$v" false)")
+    # Which goes first alternates too: the first run after another variant's
+    # can find the machine in a different state.
+    if ((r % 2)); then
+      off+=("$(median_of "$v" false)")
+      on+=("$(median_of "$v" true)")
+    else
+      on+=("$(median_of "$v" true)")
+      off+=("$(median_of "$v" false)")
+    fi
   done
   med() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
   a=$(med "${on[@]}")
   b=$(med "${off[@]}")
   awk -v v="$v" -v a="$a" -v b="$b" 'BEGIN { printf "%-11s %12.6f %12.6f %9.1f%%\n", v, a, b, 100 * (a / b - 1) }'
+  echo "  on:  ${on[*]}"
+  echo "  off: ${off[*]}"
 done
