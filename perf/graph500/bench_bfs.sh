@@ -16,11 +16,7 @@ deck=$(mktemp --suffix=.yaml)
 out=$(mktemp -d)
 trap 'rm -rf "$deck" "$out"' EXIT
 printf 'graph500_bfs:\n  Graph500:\n    edgefactor: 16\n' >"$deck"
-flags=(--bind-to none)
-if mpirun --version 2>/dev/null | grep -q "Open MPI"; then
-  flags+=(--oversubscribe)
-  [[ $(id -u) -ne 0 ]] || flags+=(--allow-run-as-root)
-fi
+source "$(dirname "$0")/mpirun_flags.sh"
 
 printf '%-6s %-6s %-8s %-6s %-11s %14s %12s %10s %10s\n' SCALE ranks threads tasks variant \
   hmean_TEPS median_s lock_s redundancy

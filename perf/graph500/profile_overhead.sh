@@ -14,11 +14,7 @@ nt=${layout#*x}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 printf 'graph500_bfs:\n  Graph500:\n    edgefactor: 16\n' >"$out/deck.yaml"
-flags=(--bind-to none)
-if mpirun --version 2>/dev/null | grep -q "Open MPI"; then
-  flags+=(--oversubscribe)
-  [[ $(id -u) -ne 0 ]] || flags+=(--allow-run-as-root)
-fi
+source "$(dirname "$0")/mpirun_flags.sh"
 median_of() { # variant on|off -> median BFS seconds
   mpirun -np "$np" "${flags[@]}" "$exe" "$out/deck.yaml" --set Graph500/SCALE="$scale" \
     --set Graph500/variant="$1" --set Graph500/NBFS="$nbfs" --set Profile/enabled="$2" \

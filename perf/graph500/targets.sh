@@ -15,11 +15,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 deck=$out/deck.yaml
 printf 'graph500_bfs:\n  Graph500:\n    edgefactor: 16\n' >"$deck"
-flags=(--bind-to none)
-if mpirun --version 2>/dev/null | grep -q "Open MPI"; then
-  flags+=(--oversubscribe)
-  [[ $(id -u) -ne 0 ]] || flags+=(--allow-run-as-root)
-fi
+source "$(dirname "$0")/mpirun_flags.sh"
 
 run() { # variant ranks threads -> log file
   local log=$out/$1-$2x$3.log
