@@ -4,6 +4,7 @@
 // (The Graph500 reference "bfs_simple", with coalescing buffers.)
 #include "comm/HT_Exchange.hpp"
 #include "graph/impl/HT_BfsVariants.hpp"
+#include "graph/impl/HT_LevelQueues.hpp"
 #include "profile/HT_Profile.hpp"
 
 namespace ht::impl {
@@ -13,23 +14,20 @@ namespace {
 class BfsMpi final : public Bfs {
  public:
   BfsMpi(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
-      : g_(g), comm_(comm), profile_(profile_of(opt)), ex_(comm, opt.buffer_items) {
-    seen_.resize((g.range.local_count() + 63) / 64);
-    oldq_.reserve(g.range.local_count());
-    newq_.reserve(g.range.local_count());
-  }
+      : g_(g),
+        comm_(comm),
+        profile_(profile_of(opt)),
+        ex_(comm, opt.buffer_items),
+        q_(g.range.local_count()) {}
 
   const BfsResult& search(std::int64_t root) override {
     const VertexRange& r = g_.range;
     res_.reset(r.local_count());
-    std::fill(seen_.begin(), seen_.end(), 0);
-    oldq_.clear();
-    newq_.clear();
-    if (r.mine(root)) visit(r.local(root), root);
-    oldq_.swap(newq_);
+    q_.restart(r, root, res_.pred);
 
     const Exchange::Handler visit_remote = [this](const Exchange::Item* items, std::size_t n) {
-      for (std::size_t k = 0; k < n; ++k) visit(g_.range.local(items[k].vertex), items[k].parent);
+      for (std::size_t k = 0; k < n; ++k)
+        q_.visit(g_.range.local(items[k].vertex), items[k].parent, res_.pred);
     };
     const int group = searches_++;
     for (int level = 0;; ++level) {
@@ -38,30 +36,20 @@ class BfsMpi final : public Bfs {
       TaskRecord record;
       TaskClock clock(profile_, record, profile_.begin_iteration(group, level, 1), 0, 0);
       expand(visit_remote);
-      clock.items(static_cast<std::int64_t>(oldq_.size()));
+      clock.items(static_cast<std::int64_t>(q_.oldq.size()));
       clock.stop();
       if (profile_.enabled()) {
         profile_.reserve(1);
         profile_.merge(record);
       }
       ex_.end_level(visit_remote);
-      if (!next_level(res_, ex_, static_cast<std::int64_t>(newq_.size()), comm_)) break;
-      oldq_.swap(newq_);
-      newq_.clear();
+      if (!next_level(res_, ex_, static_cast<std::int64_t>(q_.newq.size()), comm_)) break;
+      q_.advance();
     }
     return res_;
   }
 
  private:
-  void visit(std::int64_t j, std::int64_t u) {
-    std::uint64_t& word = seen_[j >> 6];
-    const std::uint64_t bit = std::uint64_t(1) << (j & 63);
-    if (word & bit) return;
-    word |= bit;
-    res_.pred[j] = u;
-    newq_.push_back(j);
-  }
-
   void expand(const Exchange::Handler& visit_remote) {
     // Locals, not members: the stores into pred and seen could alias them
     // and force a reload per edge.
@@ -70,10 +58,11 @@ class BfsMpi final : public Bfs {
     const std::int64_t* const offsets = g_.offsets.data();
     const std::int64_t* const targets = g_.targets.data();
     std::int64_t* const parent = res_.pred.data();
-    std::uint64_t* const bits = seen_.data();
+    std::uint64_t* const bits = q_.seen.data();
+    std::vector<std::int64_t>& newq = q_.newq;
     const bool peers = r.size > 1;
     std::size_t since_poll = 0;
-    for (const std::int64_t i : oldq_) {
+    for (const std::int64_t i : q_.oldq) {
       const std::int64_t u = first + i;
       for (std::int64_t k = offsets[i], k_end = offsets[i + 1]; k < k_end; ++k) {
         const std::int64_t v = targets[k];
@@ -83,7 +72,7 @@ class BfsMpi final : public Bfs {
           if (!(bits[j >> 6] & bit)) {
             bits[j >> 6] |= bit;
             parent[j] = u;
-            newq_.push_back(j);
+            newq.push_back(j);
           }
         } else {
           ex_.push(r.owner(v), {v, u}, visit_remote);
@@ -102,8 +91,7 @@ class BfsMpi final : public Bfs {
   int searches_ = 0;
   Exchange ex_;
   BfsResult res_;
-  std::vector<std::uint64_t> seen_;
-  std::vector<std::int64_t> oldq_, newq_;
+  LevelQueues q_;
 };
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "comm/HT_Exchange.hpp"
 #include "graph/impl/HT_BfsVariants.hpp"
+#include "graph/impl/HT_LevelQueues.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
@@ -23,14 +24,6 @@ struct Local {
   std::vector<std::vector<Exchange::Item>> remote;           // per destination rank
   TaskRecord record;
 };
-
-bool test_and_set(std::vector<std::uint64_t>& seen, std::int64_t j) {
-  std::uint64_t& word = seen[j >> 6];
-  const std::uint64_t bit = std::uint64_t(1) << (j & 63);
-  const bool was = word & bit;
-  word |= bit;
-  return was;
-}
 
 struct Expand {
   using value_type = void;
@@ -75,34 +68,28 @@ class BfsNonlocking final : public Bfs {
         profile_(profile_of(opt)),
         tasks_(opt.tasks),
         ex_(comm, opt.buffer_items),
-        locals_(opt.tasks) {
-    seen_.resize((g.range.local_count() + 63) / 64);
-    oldq_.reserve(g.range.local_count());
-    newq_.reserve(g.range.local_count());
-  }
+        q_(g.range.local_count()),
+        locals_(opt.tasks) {}
 
   const BfsResult& search(std::int64_t root) override {
     const VertexRange& r = g_.range;
     res_.reset(r.local_count());
-    std::fill(seen_.begin(), seen_.end(), 0);
-    oldq_.clear();
-    newq_.clear();
-    if (r.mine(root)) visit(r.local(root), root);
-    oldq_.swap(newq_);
+    q_.restart(r, root, res_.pred);
     const int group = searches_++;
 
     const Exchange::Handler apply = [this](const Exchange::Item* items, std::size_t n) {
-      for (std::size_t k = 0; k < n; ++k) visit(g_.range.local(items[k].vertex), items[k].parent);
+      for (std::size_t k = 0; k < n; ++k)
+        q_.visit(g_.range.local(items[k].vertex), items[k].parent, res_.pred);
     };
     for (int level = 0;; ++level) {
       ex_.begin_level(level);
       const int iteration = profile_.begin_iteration(group, level, tasks_);
       profile_.reserve(tasks_);
       std::vector<Future<void>> all;
-      const std::size_t n = oldq_.size();
+      const std::size_t n = q_.oldq.size();
       for (int t = 0; t < tasks_; ++t) {
-        all.push_back(rt_.spawn(Expand{&g_, &seen_, &oldq_, &locals_[t], &profile_, n * t / tasks_,
-                                       n * (t + 1) / tasks_, iteration, t}));
+        all.push_back(rt_.spawn(Expand{&g_, &q_.seen, &q_.oldq, &locals_[t], &profile_,
+                                       n * t / tasks_, n * (t + 1) / tasks_, iteration, t}));
         merge_when_done(rt_, profile_, all.back(), &locals_[t].record);
       }
       Future<void> level_done = rt_.when_all(all);
@@ -110,7 +97,7 @@ class BfsNonlocking final : public Bfs {
       // Merge after the barrier: the study's design, and its cost.
       for (const Local& l : locals_) {
         res_.task_visits += static_cast<std::int64_t>(l.found.size());
-        for (const auto& [j, u] : l.found) res_.unique_visits += visit(j, u);
+        for (const auto& [j, u] : l.found) res_.unique_visits += q_.visit(j, u, res_.pred);
       }
       for (const Local& l : locals_) {
         for (int p = 0; p < r.size; ++p) {
@@ -118,22 +105,13 @@ class BfsNonlocking final : public Bfs {
         }
       }
       ex_.end_level(apply);
-      if (!next_level(res_, ex_, static_cast<std::int64_t>(newq_.size()), comm_)) break;
-      oldq_.swap(newq_);
-      newq_.clear();
+      if (!next_level(res_, ex_, static_cast<std::int64_t>(q_.newq.size()), comm_)) break;
+      q_.advance();
     }
     return res_;
   }
 
  private:
-  // Marks j reached from u unless it was; true if it was not.
-  bool visit(std::int64_t j, std::int64_t u) {
-    if (test_and_set(seen_, j)) return false;
-    res_.pred[j] = u;
-    newq_.push_back(j);
-    return true;
-  }
-
   const Csr& g_;
   TaskRuntime& rt_;
   MPI_Comm comm_;
@@ -142,8 +120,7 @@ class BfsNonlocking final : public Bfs {
   int searches_ = 0;
   Exchange ex_;
   BfsResult res_;
-  std::vector<std::uint64_t> seen_;
-  std::vector<std::int64_t> oldq_, newq_;
+  LevelQueues q_;
   std::vector<Local> locals_;
 };
 
