@@ -1,5 +1,6 @@
 # Test helpers: MPI tests registered per rank count (np = 1, 2, 4) and thread
-# count, and command-line tests that must fail cleanly.
+# count, driver runs checked on exit code and output, and command-line tests
+# that must fail cleanly.
 find_package(GTest REQUIRED)
 
 # mpirun flags for a 2-core machine: more ranks than cores is fine, and ranks
@@ -40,24 +41,72 @@ function(ht_add_mpi_test)
   endforeach()
 endfunction()
 
+# ht_add_checked_test(<name> <cmd^arg^...> <-Dcheck=...>...): <cmd> run by
+# cmake/RunChecked.cmake with the given checks (EXIT defaults to 0).
+function(ht_add_checked_test name cmd)
+  add_test(NAME ${name} COMMAND ${CMAKE_COMMAND} "-DCOMMAND=${cmd}" ${ARGN} -P
+                                ${PROJECT_SOURCE_DIR}/cmake/RunChecked.cmake)
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT "${HT_TEST_ENVIRONMENT}")
+endfunction()
+
+# ht_add_run_test(NAME <name> TARGET <exe> RANKS <n> THREADS <t> [ARGS <arg>...]
+#                 [EXIT <code>] [EXPECT <regex>] [SECONDS <s>] [NO_FILES <glob>]
+#                 [LABELS <l>...] [FIXTURES_SETUP <f>])
+# One mpirun of <exe>, checked by cmake/RunChecked.cmake: the exit code (0
+# unless EXIT says otherwise) *and* the output, within SECONDS (a hang fails).
+function(ht_add_run_test)
+  cmake_parse_arguments(T "" "NAME;TARGET;RANKS;THREADS;EXIT;EXPECT;SECONDS;NO_FILES;FIXTURES_SETUP"
+                        "ARGS;LABELS" ${ARGN})
+  if(NOT DEFINED T_EXIT)
+    set(T_EXIT 0)
+  endif()
+  if(NOT T_SECONDS)
+    set(T_SECONDS 120)
+  endif()
+  ht_mpi_command(cmd ${T_RANKS} ${T_THREADS} ${T_TARGET} ${T_ARGS})
+  string(REPLACE ";" "^" cmd "${cmd}") # one argument; RunChecked.cmake splits it
+  set(checks -DEXIT=${T_EXIT} -DSECONDS=${T_SECONDS})
+  if(NOT "${T_EXPECT}" STREQUAL "")
+    list(APPEND checks "-DEXPECT=${T_EXPECT}")
+  endif()
+  if(NOT "${T_NO_FILES}" STREQUAL "")
+    list(APPEND checks "-DNO_FILES=${T_NO_FILES}")
+  endif()
+  ht_add_checked_test(${T_NAME} "${cmd}" ${checks})
+  math(EXPR limit "${T_SECONDS} + 30")
+  set_tests_properties(${T_NAME} PROPERTIES ENVIRONMENT "${HT_TEST_ENVIRONMENT}" TIMEOUT ${limit}
+                       PROCESSORS 2 LABELS "${T_LABELS}")
+  if(T_FIXTURES_SETUP)
+    set_tests_properties(${T_NAME} PROPERTIES FIXTURES_SETUP ${T_FIXTURES_SETUP})
+  endif()
+endfunction()
+
+# ht_add_app_test(NAME <name> TARGET <exe> RANKS <n>... THREADS <t>... EXPECT <regex>
+#                 [ARGS <arg>...]): a driver run that must exit 0 and print
+# <regex>, one test per (ranks, threads): <name>_np<n>_t<t>, label app.
+function(ht_add_app_test)
+  cmake_parse_arguments(T "" "NAME;TARGET;EXPECT" "RANKS;THREADS;ARGS" ${ARGN})
+  foreach(np ${T_RANKS})
+    foreach(nt ${T_THREADS})
+      ht_add_run_test(NAME ${T_NAME}_np${np}_t${nt} TARGET ${T_TARGET} RANKS ${np} THREADS ${nt}
+                      ARGS ${T_ARGS} EXPECT "${T_EXPECT}" LABELS app)
+    endforeach()
+  endforeach()
+endfunction()
+
 # ht_add_failure_test(NAME <name> TARGET <exe> RANKS <n>... EXIT <code>
-#                     EXPECT <regex> [ARGS <arg>...] [SECONDS <s>])
+#                     EXPECT <regex> [ARGS <arg>...] [SECONDS <s>] [NO_FILES <glob>])
 # The command must exit with <code> (every rank: mpirun reports the first
-# non-zero), print <regex>, and finish within <s> seconds: a hang fails.
+# non-zero), print <regex>, and finish within <s> seconds (default 30).
 function(ht_add_failure_test)
-  cmake_parse_arguments(T "" "NAME;TARGET;EXIT;EXPECT;SECONDS" "RANKS;ARGS" ${ARGN})
+  cmake_parse_arguments(T "" "NAME;TARGET;EXIT;EXPECT;SECONDS;NO_FILES" "RANKS;ARGS" ${ARGN})
   if(NOT T_SECONDS)
     set(T_SECONDS 30)
   endif()
   foreach(np ${T_RANKS})
-    ht_mpi_command(cmd ${np} 1 ${T_TARGET} ${T_ARGS})
-    string(REPLACE ";" "^" cmd "${cmd}") # one argument; ExpectFailure.cmake splits it
-    set(name ${T_NAME}_np${np})
-    add_test(NAME ${name}
-             COMMAND ${CMAKE_COMMAND} "-DCOMMAND=${cmd}" -DEXIT=${T_EXIT} "-DEXPECT=${T_EXPECT}"
-                     -DSECONDS=${T_SECONDS} -P ${PROJECT_SOURCE_DIR}/cmake/ExpectFailure.cmake)
-    set_tests_properties(${name} PROPERTIES ENVIRONMENT "${HT_TEST_ENVIRONMENT}"
-                         TIMEOUT 120 PROCESSORS 2)
+    ht_add_run_test(NAME ${T_NAME}_np${np} TARGET ${T_TARGET} RANKS ${np} THREADS 1
+                    ARGS ${T_ARGS} EXIT ${T_EXIT} EXPECT "${T_EXPECT}" SECONDS ${T_SECONDS}
+                    NO_FILES "${T_NO_FILES}")
   endforeach()
 endfunction()
 

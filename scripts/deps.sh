@@ -76,11 +76,11 @@ fi
 # --- 1. Debian packages -----------------------------------------------------
 if [[ ! -f /etc/debian_version ]] || ! command -v apt-get >/dev/null; then
   die "this is not a Debian system, so nothing can be installed automatically.
-  Install: a C++17 compiler, CMake >= 3.16, Ninja, MPI, parallel HDF5, BLAS
-  (OpenBLAS), and Kokkos (OpenMP, Kokkos_ENABLE_TASKDAG=ON, version 3.4-4.7),
-  Kokkos Kernels and Teuchos -- e.g. 'spack env activate . && spack install'
-  with this repo's spack.yaml -- then set HT_DEPS_PREFIX=<their prefix> or
-  configure with cmake -DCMAKE_PREFIX_PATH=<prefix>."
+  Install: a C++17 compiler, CMake >= 3.19 (3.21 for its presets), Ninja, MPI,
+  parallel HDF5, BLAS (OpenBLAS), and Kokkos (OpenMP, Kokkos_ENABLE_TASKDAG=ON,
+  version 3.4-4.7), Kokkos Kernels and Teuchos (from spack or a Trilinos
+  build), then set HT_DEPS_PREFIX=<their prefix> or configure with
+  cmake -DCMAKE_PREFIX_PATH=<prefix>."
 fi
 
 missing=()

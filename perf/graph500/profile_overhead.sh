@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What the imbalance profiler costs: the same BFS with Profile/enabled on and
-# off, alternated over rounds in one run; the ratio of the medians.
+# off, alternated over rounds in one run; the ratio of the medians.  It
+# reports figures and checks none of them.
 #   profile_overhead.sh <graph500_bfs> [SCALE] [NBFS] [rounds] [variants] [ranks x threads]
 set -euo pipefail
 exe=$1

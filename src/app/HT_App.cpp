@@ -13,8 +13,8 @@
 
 namespace ht {
 
-std::size_t AppContext::pool_bytes(std::size_t derived) const {
-  const int mib = deck.params->sublist("Runtime").get<int>("pool_MiB");
+std::size_t task_pool_bytes(const Teuchos::ParameterList& deck, std::size_t derived) {
+  const int mib = deck.sublist("Runtime").get<int>("pool_MiB");
   return mib > 0 ? static_cast<std::size_t>(mib) << 20 : derived;
 }
 

@@ -31,11 +31,13 @@ struct AppContext {
   Environment& env;
   const Deck& deck;
   Results& results;
-  /// The Kokkos task pool size from Runtime/pool_MiB, or \p derived when 0.
-  std::size_t pool_bytes(std::size_t derived) const;
 };
 
-/// Adds the sections every app has (Runtime, Output) to \p valid.
+/// The Kokkos task pool size from \p deck's Runtime/pool_MiB, or \p derived
+/// when it is 0.
+std::size_t task_pool_bytes(const Teuchos::ParameterList& deck, std::size_t derived);
+
+/// Adds the sections every app has (Runtime, Profile, Output) to \p valid.
 void add_common_parameters(Teuchos::ParameterList& valid, const std::string& app);
 
 /// Runs \p body under the error policy above; returns the process exit code.

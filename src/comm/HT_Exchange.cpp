@@ -5,13 +5,17 @@
 #include <thread>
 #include <utility>
 
+#include "comm/HT_Wait.hpp"
 #include "runtime/HT_Error.hpp"
 
 namespace ht {
 
 namespace {
-constexpr int kTagBase = 7100;  // + level parity
-}
+constexpr int kTagBase = 7100;  // + level parity; clear of the other tags in use (Cannon: 1, 2)
+// Sends in flight per peer before a sender stops to reap: a bound on the
+// memory held by unsent buffers (buffer_items pairs each), not a tuned figure.
+constexpr std::size_t kInFlightPerPeer = 4;
+}  // namespace
 
 Exchange::Exchange(MPI_Comm comm, std::size_t capacity)
     : comm_(comm), capacity_(capacity < 1 ? 1 : capacity) {
@@ -71,7 +75,7 @@ void Exchange::send(int dest, const Handler& on_receive) {
 void Exchange::send_items(int dest, std::vector<Item>&& items, const Handler& on_receive) {
   // Bound the memory in flight; while waiting for sends to finish, keep
   // receiving, so that the peers we wait for can finish theirs.
-  const std::size_t limit = 4 * static_cast<std::size_t>(size_) + 4;
+  const std::size_t limit = kInFlightPerPeer * static_cast<std::size_t>(size_) + kInFlightPerPeer;
   reap();
   while (in_flight_.size() >= limit) {
     if (!receive(on_receive)) std::this_thread::yield();
@@ -169,7 +173,7 @@ bool Exchange::drained(const Handler& on_receive) {
 
 void Exchange::end_level(const Handler& on_receive) {
   finish(on_receive);
-  while (!drained(on_receive)) std::this_thread::sleep_for(std::chrono::microseconds(20));
+  while (!drained(on_receive)) idle_sleep();
 }
 
 }  // namespace ht

@@ -5,13 +5,18 @@
 
 namespace ht {
 
+namespace {
+constexpr std::chrono::microseconds kIdleSleep{20};  // see idle_sleep()
+}  // namespace
+
+void idle_sleep() { std::this_thread::sleep_for(kIdleSleep); }
+
 void wait_all(std::vector<MPI_Request>& requests) {
   int done = 0;
   for (;;) {
     MPI_Testall(static_cast<int>(requests.size()), requests.data(), &done, MPI_STATUSES_IGNORE);
     if (done) return;
-    // ~50 us: long enough to give the core away, short beside any transfer worth waiting for.
-    std::this_thread::sleep_for(std::chrono::microseconds(20));
+    idle_sleep();
   }
 }
 

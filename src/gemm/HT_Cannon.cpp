@@ -25,85 +25,80 @@ void post_shift(const SquareGrid& g, SquareGrid::Direction dir, int displacement
   MPI_Isend(b.data(), count_of(b), MPI_DOUBLE, dst, tag, g.comm(), &r.back());
 }
 
-// Moves A by \p a_disp blocks along rows and B by \p b_disp along columns, both
-// at once (one wait, not two in a row: with more ranks than cores each wait can
-// cost a scheduler period).  On return a and b hold the blocks received.
-void shift_both(const SquareGrid& g, int a_disp, Block& a, Block& a_spare, int b_disp, Block& b,
-                Block& b_spare) {
+}  // namespace
+
+// Moves A by \p a_disp blocks along rows and B by \p b_disp along columns,
+// both at once (one wait, not two in a row: with more ranks than cores each
+// wait can cost a scheduler period).  On return m.a and m.b hold the blocks
+// received.
+void Cannon::shift(Operands& m, int a_disp, int b_disp) const {
   std::vector<MPI_Request> r;
-  post_shift(g, SquareGrid::along_row, a_disp, a, a_spare, 1, r);
-  post_shift(g, SquareGrid::along_column, b_disp, b, b_spare, 2, r);
+  post_shift(grid_, SquareGrid::along_row, a_disp, m.a, m.a_next, kTagA, r);
+  post_shift(grid_, SquareGrid::along_column, b_disp, m.b, m.b_next, kTagB, r);
   wait_all(r);
-  if (a_disp % g.q() != 0) std::swap(a, a_spare);
-  if (b_disp % g.q() != 0) std::swap(b, b_spare);
+  if (a_disp % grid_.q() != 0) std::swap(m.a, m.a_next);
+  if (b_disp % grid_.q() != 0) std::swap(m.b, m.b_next);
 }
 
-// Runs the tile tasks of C = beta C + A * B and waits for them.
-void compute_step(TaskRuntime& rt, Block a, Block b, Block c, double beta, const CannonOptions& opt,
-                  ProgressPump* pump, const TileProfile& prof) {
-  Future<void> all = spawn_tile_products(rt, a, b, c, beta, opt.tile, opt.tasks, pump, prof);
-  rt.wait();
+void Cannon::skew(Operands& m, CannonTimes& t) const {
+  Phase p("Cannon: skew", t.skew);
+  shift(m, -grid_.row(), -grid_.col());
+}
+
+void Cannon::compute(const Operands& m, int step, ProgressPump* pump) {
+  const double beta = step == 0 ? 0.0 : 1.0;  // the first step overwrites C
+  const TileProfile prof{opt_.profile, &records_, multiplies_, step};
+  Future<void> all =
+      spawn_tile_products(rt_, m.a, m.b, m.c, beta, opt_.tile, opt_.tasks, pump, prof);
+  rt_.wait();
   if (!all.is_ready()) throw Error("Cannon: tile tasks returned before their when_all was ready");
 }
 
-void multiply(const SquareGrid& g, TaskRuntime& rt, Block a, Block b, Block c,
-              const CannonOptions& opt, Block a_next, Block b_next, CannonTimes& t,
-              TileProfile prof) {
-  const int q = g.q();
-  {
-    Phase p("Cannon: skew", t.skew);
-    shift_both(g, -g.row(), a, a_next, -g.col(), b, b_next);
-  }
-
-  const auto [a_src, a_dst] = g.shift(SquareGrid::along_row, -1);
-  const auto [b_src, b_dst] = g.shift(SquareGrid::along_column, -1);
-
-  for (int step = 0; step < q; ++step) {
-    const bool last = step == q - 1;
-    const double beta = step == 0 ? 0.0 : 1.0;  // the first step overwrites C
-    prof.step = step;
-    double compute = 0;
-    if (opt.overlap && !last) {
-      ProgressPump pump;
-      std::vector<MPI_Request> r(4);
-      MPI_Irecv(a_next.data(), count_of(a), MPI_DOUBLE, a_src, 1, g.comm(), &r[0]);
-      MPI_Irecv(b_next.data(), count_of(b), MPI_DOUBLE, b_src, 2, g.comm(), &r[1]);
-      MPI_Isend(a.data(), count_of(a), MPI_DOUBLE, a_dst, 1, g.comm(), &r[2]);
-      MPI_Isend(b.data(), count_of(b), MPI_DOUBLE, b_dst, 2, g.comm(), &r[3]);
-      pump.start(std::move(r));
-      {
-        Phase p("Cannon: compute", compute);
-        compute_step(rt, a, b, c, beta, opt, &pump, prof);
-      }
-      {
-        double wait = 0;
-        Phase p("Cannon: wait", wait);
-        t.wait += pump.finish();
-      }
-      t.comm += pump.duration();
-      std::swap(a, a_next);
-      std::swap(b, b_next);
-    } else {
-      {
-        Phase p("Cannon: compute", compute);
-        compute_step(rt, a, b, c, beta, opt, nullptr, prof);
-      }
-      if (!last) {
-        double shift = 0;
-        {
-          Phase p("Cannon: shift", shift);
-          shift_both(g, -1, a, a_next, -1, b, b_next);
-        }
-        t.comm += shift;
-        t.wait += shift;  // blocking: all of it is exposed
-      }
+void Cannon::step(Operands& m, int step, CannonTimes& t) {
+  const bool last = step == grid_.q() - 1;
+  double seconds = 0;
+  if (opt_.overlap && !last) {
+    // The next step's blocks travel while this step's tiles compute; the
+    // tasks pump MPI progress between tiles.
+    const auto [a_src, a_dst] = grid_.shift(SquareGrid::along_row, -1);
+    const auto [b_src, b_dst] = grid_.shift(SquareGrid::along_column, -1);
+    ProgressPump pump;
+    std::vector<MPI_Request> r(4);
+    MPI_Irecv(m.a_next.data(), count_of(m.a), MPI_DOUBLE, a_src, kTagA, grid_.comm(), &r[0]);
+    MPI_Irecv(m.b_next.data(), count_of(m.b), MPI_DOUBLE, b_src, kTagB, grid_.comm(), &r[1]);
+    MPI_Isend(m.a.data(), count_of(m.a), MPI_DOUBLE, a_dst, kTagA, grid_.comm(), &r[2]);
+    MPI_Isend(m.b.data(), count_of(m.b), MPI_DOUBLE, b_dst, kTagB, grid_.comm(), &r[3]);
+    pump.start(std::move(r));
+    {
+      Phase p("Cannon: compute", seconds);
+      compute(m, step, &pump);
     }
-    t.compute += compute;
-    t.step_compute.push_back(compute);
+    {
+      double wait = 0;
+      Phase p("Cannon: wait", wait);
+      t.wait += pump.finish();
+    }
+    t.comm += pump.duration();
+    std::swap(m.a, m.a_next);
+    std::swap(m.b, m.b_next);
+  } else {
+    {
+      Phase p("Cannon: compute", seconds);
+      compute(m, step, nullptr);
+    }
+    if (!last) {
+      double shifted = 0;
+      {
+        Phase p("Cannon: shift", shifted);
+        shift(m, -1, -1);
+      }
+      t.comm += shifted;
+      t.wait += shifted;  // blocking: all of it is exposed
+    }
   }
+  t.compute += seconds;
+  t.step_compute.push_back(seconds);
 }
-
-}  // namespace
 
 Cannon::Cannon(const SquareGrid& grid, TaskRuntime& rt, long long block, const CannonOptions& opt)
     : grid_(grid), rt_(rt), opt_(opt) {
@@ -117,11 +112,13 @@ CannonTimes Cannon::multiply(Block a, Block b, Block c) {
   CannonTimes t;
   {
     Phase whole("Cannon: total", t.total);
-    // The locals swap buffers with the spares; the members keep pointing at
-    // the spares, never at the caller's blocks.
-    ht::multiply(grid_, rt_, a, b, c, opt_, a_spare_, b_spare_, t,
-                 TileProfile{opt_.profile, &records_, multiplies_++, 0});
+    // The operands swap buffers with the spares; the members keep pointing
+    // at the spares, never at the caller's blocks.
+    Operands m{a, b, c, a_spare_, b_spare_};
+    skew(m, t);
+    for (int s = 0; s < grid_.q(); ++s) step(m, s, t);
   }
+  ++multiplies_;
   return t;
 }
 

@@ -12,6 +12,7 @@
 /// GEMM of the seed study.
 #include <vector>
 
+#include "comm/HT_ProgressPump.hpp"
 #include "comm/HT_SquareGrid.hpp"
 #include "gemm/HT_Matrix.hpp"
 #include "profile/HT_Profile.hpp"
@@ -56,6 +57,22 @@ class Cannon {
   CannonTimes multiply(Block a, Block b, Block c);
 
  private:
+  /// The blocks of one multiplication; a and b trade buffers with their
+  /// spares at every shift.
+  struct Operands {
+    Block a, b, c, a_next, b_next;
+  };
+  // MPI tags of the A and B shifts: both move between the same ranks when
+  // q = 2, so a tag tells them apart.
+  static constexpr int kTagA = 1, kTagB = 2;
+
+  void shift(Operands& m, int a_disp, int b_disp) const;
+  void skew(Operands& m, CannonTimes& t) const;
+  /// Step \p step: C (+)= A * B as tile tasks, and the shift to the next step
+  /// (overlapped with the tasks when opt.overlap).
+  void step(Operands& m, int step, CannonTimes& t);
+  void compute(const Operands& m, int step, ProgressPump* pump);
+
   const SquareGrid& grid_;
   TaskRuntime& rt_;
   CannonOptions opt_;

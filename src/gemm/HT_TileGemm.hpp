@@ -10,7 +10,7 @@
 /// Kernel: KokkosBlas::gemm on column-major host views, which Kokkos Kernels
 /// hands to the BLAS TPL (OpenBLAS dgemm, single-threaded inside tasks):
 /// ~50 GFLOP/s per core here, against ~9 for KokkosBatched::SerialGemm
-/// (perf/gemm/bench_tile_kernel measures both).  The views use the Serial
+/// (`bench_gemm --kernels` in perf/gemm measures both).  The views use the Serial
 /// execution space so that no kernel can open a nested parallel region inside
 /// a task.
 #include "comm/HT_ProgressPump.hpp"

@@ -3,16 +3,16 @@
 /// \brief Graph500 kernel 2: level-synchronous top-down BFS on the
 /// distributed CSR, and what every variant reports.
 ///
-/// Variants (one file each, same contract), from the hybrid MPI+Kokkos-tasks
-/// study that HybridTasks reproduces:
+/// Variants (one file each, same contract, listed in HT_BfsVariant.hpp), from
+/// the hybrid MPI+Kokkos-tasks study that HybridTasks reproduces:
 ///  - HT_BfsMpi.cpp:        MPI only, one worker per rank (the baseline);
 ///  - HT_BfsLocking.cpp:    NT-1 processing tasks + 1 receive task, locks
 ///                          around visited / pred / newq;
 ///  - HT_BfsNonlocking.cpp: NT tasks with task-local visited / pred / newq,
 ///                          merged after all tasks finished;
-/// and two that remove the study's limits (oldq cut into many chunks, one task
-/// each, so fast workers take more; remote finds leave from every task
-/// through lock-free hand-off to the exchange):
+/// and two that remove the study's limits (the frontier's edges cut into many
+/// chunks, one task each, so fast workers take more; remote finds leave from
+/// every task through lock-free hand-off to the exchange):
 ///  - HT_BfsIncremental.cpp: task-local finds, each task's merged by a task
 ///                          that runs as soon as it is done;
 ///  - HT_BfsAtomic.cpp:     a vertex is claimed by one atomic fetch_or on its
@@ -32,10 +32,12 @@ namespace ht {
 
 class Profile;
 
+/// How a search runs.  These defaults are the deck's (graph500_bfs takes
+/// its Graph500/buffer_items, tasks and chunks defaults from here).
 struct BfsOptions {
-  std::size_t buffer_items = 4096;  ///< coalescing buffer per destination
-  int tasks = 2;                    ///< NT: tasks per rank and level (locking, nonlocking)
-  int chunks = 64;                  ///< incremental, atomic: most chunks (tasks) per level
+  std::size_t buffer_items = 4096;  ///< coalescing buffer per destination, in pairs
+  int tasks = 0;                    ///< NT per rank and level; 0: the variant's rule
+  int chunks = 128;                 ///< chunked variants: most chunk tasks per level
   Profile* profile = nullptr;       ///< per-task, per-level timings (none if null)
 };
 
@@ -72,16 +74,10 @@ class Bfs {
   virtual const BfsResult& search(std::int64_t root) = 0;
 };
 
-/// The variant names make_bfs() accepts.
-const std::vector<std::string>& bfs_variants();
-
-/// The variant named \p variant (one of bfs_variants()) on \p g.
-/// The task variants spawn into \p rt; locking needs MPI_THREAD_SERIALIZED
-/// and opt.tasks >= 2.
+/// The variant named \p variant (see HT_BfsVariant.hpp) on \p g, with
+/// \p opt resolved for the Kokkos threads of \p rt.  The task variants spawn
+/// into \p rt; UsageError for an unknown name or options it cannot run with.
 std::unique_ptr<Bfs> make_bfs(const std::string& variant, const Csr& g, const BfsOptions& opt,
                               TaskRuntime& rt, MPI_Comm comm);
-
-/// Task pool bytes the task variants need with \p opt.
-std::size_t bfs_pool_bytes(const BfsOptions& opt);
 
 }  // namespace ht

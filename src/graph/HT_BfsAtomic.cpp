@@ -52,7 +52,7 @@ struct Expand {
     clock.stop();
   }
 };
-static_assert(sizeof(Expand) <= kLargestTaskBytes, "bfs_pool_bytes() assumes this bound");
+static_assert(sizeof(Expand) <= kLargestTaskBytes, "BfsVariant::pool_bytes() assumes this bound");
 
 class BfsAtomic final : public ChunkedBfs {
  public:

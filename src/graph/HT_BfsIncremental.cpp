@@ -50,7 +50,7 @@ struct Expand {
     clock.stop();
   }
 };
-static_assert(sizeof(Expand) <= kLargestTaskBytes, "bfs_pool_bytes() assumes this bound");
+static_assert(sizeof(Expand) <= kLargestTaskBytes, "BfsVariant::pool_bytes() assumes this bound");
 
 struct Merge {
   using value_type = void;

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "comm/HT_Exchange.hpp"
+#include "comm/HT_Wait.hpp"
 #include "graph/impl/HT_BfsVariants.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
@@ -99,7 +100,7 @@ struct Process {
     s->processing_left.fetch_sub(1, std::memory_order_release);
   }
 };
-static_assert(sizeof(Process) <= kLargestTaskBytes, "bfs_pool_bytes() assumes this bound");
+static_assert(sizeof(Process) <= kLargestTaskBytes, "BfsVariant::pool_bytes() assumes this bound");
 
 struct Receive {
   using value_type = void;
@@ -121,8 +122,8 @@ struct Receive {
       }
     }
     // Nothing to do but wait for peers: let the core go for a moment.
-    if (ended && idle) std::this_thread::sleep_for(std::chrono::microseconds(20));
-    Kokkos::respawn(this, member.scheduler(), Kokkos::TaskPriority::Low);
+    if (ended && idle) idle_sleep();
+    ht::respawn(this, member.scheduler(), Kokkos::TaskPriority::Low);
   }
 };
 

@@ -96,7 +96,8 @@ class BfsMpi final : public Bfs {
 
 }  // namespace
 
-std::unique_ptr<Bfs> make_bfs_mpi(const Csr& g, const BfsOptions& opt, MPI_Comm comm) {
+std::unique_ptr<Bfs> make_bfs_mpi(const Csr& g, const BfsOptions& opt, TaskRuntime&,
+                                  MPI_Comm comm) {
   return std::make_unique<BfsMpi>(g, opt, comm);
 }
 

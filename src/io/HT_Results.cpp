@@ -100,64 +100,80 @@ void Results::write(const std::string& file) const {
   MPI_Bcast(&pid, 1, MPI_LONG_LONG, 0, comm_);
   const std::string tmp = dir + "." + base + ".incomplete-" + std::to_string(pid);
 
-  {
-    Handle fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, "file access list");
-    check(H5Pset_fapl_mpio(fapl, comm_, MPI_INFO_NULL), "MPI-IO driver");
-    Handle f(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl), H5Fclose, "creating " + tmp);
-    Handle lcpl(intermediate_groups(), H5Pclose, "link creation list");
-    Handle xfer(H5Pcreate(H5P_DATASET_XFER), H5Pclose, "transfer list");
-    check(H5Pset_dxpl_mpio(xfer, H5FD_MPIO_COLLECTIVE), "collective transfer");
+  // A failed write leaves no temporary behind: rank 0 removes it.
+  const auto discard = [&] {
+    if (rank == 0) std::remove(tmp.c_str());
+  };
+  try {
+    {
+      Handle fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, "file access list");
+      check(H5Pset_fapl_mpio(fapl, comm_, MPI_INFO_NULL), "MPI-IO driver");
+      Handle f(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl), H5Fclose,
+               "creating " + tmp);
+      Handle lcpl(intermediate_groups(), H5Pclose, "link creation list");
+      Handle xfer(H5Pcreate(H5P_DATASET_XFER), H5Pclose, "transfer list");
+      check(H5Pset_dxpl_mpio(xfer, H5FD_MPIO_COLLECTIVE), "collective transfer");
 
-    for (const auto& [name, value] : text_attrs_) {
-      Handle type(H5Tcopy(H5T_C_S1), H5Tclose, "string type");
-      H5Tset_size(type, value.empty() ? 1 : value.size());
-      write_attribute(f, name, type, value.empty() ? "" : value.data());
-    }
-    for (const auto& [name, value] : real_attrs_)
-      write_attribute(f, name, H5T_NATIVE_DOUBLE, &value);
-    for (const auto& [name, value] : int_attrs_) write_attribute(f, name, H5T_NATIVE_LLONG, &value);
-
-    for (const auto& [path, mine] : per_rank_) {
-      long long n = static_cast<long long>(mine.size()), lo = n, hi = n;
-      MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_LONG_LONG, MPI_MIN, comm_);
-      MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_LONG_LONG, MPI_MAX, comm_);
-      if (lo != hi) {
-        throw Error("results: per-rank dataset " + path + " has " + std::to_string(lo) + " to " +
-                    std::to_string(hi) + " values on different ranks");
+      for (const auto& [name, value] : text_attrs_) {
+        Handle type(H5Tcopy(H5T_C_S1), H5Tclose, "string type");
+        H5Tset_size(type, value.empty() ? 1 : value.size());
+        write_attribute(f, name, type, value.empty() ? "" : value.data());
       }
-      const int rank_dims = n == 1 ? 1 : 2;
-      hsize_t dims[2] = {static_cast<hsize_t>(size), static_cast<hsize_t>(n)};
-      Handle space(H5Screate_simple(rank_dims, dims, nullptr), H5Sclose, "space of " + path);
-      Handle set(
-          H5Dcreate2(f, path.c_str(), H5T_NATIVE_DOUBLE, space, lcpl, H5P_DEFAULT, H5P_DEFAULT),
-          H5Dclose, "dataset " + path);
-      hsize_t start[2] = {static_cast<hsize_t>(rank), 0}, count[2] = {1, static_cast<hsize_t>(n)};
-      check(H5Sselect_hyperslab(space, H5S_SELECT_SET, start, nullptr, count, nullptr), "row");
-      Handle mem(H5Screate_simple(1, &count[1], nullptr), H5Sclose, "memory space");
-      check(H5Dwrite(set, H5T_NATIVE_DOUBLE, mem, space, xfer, mine.data()), "writing " + path);
-    }
+      for (const auto& [name, value] : real_attrs_)
+        write_attribute(f, name, H5T_NATIVE_DOUBLE, &value);
+      for (const auto& [name, value] : int_attrs_)
+        write_attribute(f, name, H5T_NATIVE_LLONG, &value);
 
-    for (const auto& [path, values] : global_) {
-      write_from_root(comm_, f, lcpl, xfer, path, H5T_NATIVE_DOUBLE, values.size(), values.data());
-    }
-    for (const auto& [path, values] : strings_) {
-      // Fixed-length strings as wide as the longest; every rank learns rank 0's width.
-      long long width = 1;
-      for (const auto& s : values) width = std::max<long long>(width, s.size());
-      MPI_Bcast(&width, 1, MPI_LONG_LONG, 0, comm_);
-      std::string packed;
-      for (const auto& s : values) packed += s + std::string(width - s.size(), '\0');
-      Handle type(H5Tcopy(H5T_C_S1), H5Tclose, "string type");
-      H5Tset_size(type, width);
-      write_from_root(comm_, f, lcpl, xfer, path, type, values.size(), packed.data());
-    }
-  }  // every handle closed: the file is complete on disk
+      for (const auto& [path, mine] : per_rank_) {
+        long long n = static_cast<long long>(mine.size()), lo = n, hi = n;
+        MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_LONG_LONG, MPI_MIN, comm_);
+        MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_LONG_LONG, MPI_MAX, comm_);
+        if (lo != hi) {
+          throw Error("results: per-rank dataset " + path + " has " + std::to_string(lo) + " to " +
+                      std::to_string(hi) + " values on different ranks");
+        }
+        const int rank_dims = n == 1 ? 1 : 2;
+        hsize_t dims[2] = {static_cast<hsize_t>(size), static_cast<hsize_t>(n)};
+        Handle space(H5Screate_simple(rank_dims, dims, nullptr), H5Sclose, "space of " + path);
+        Handle set(
+            H5Dcreate2(f, path.c_str(), H5T_NATIVE_DOUBLE, space, lcpl, H5P_DEFAULT, H5P_DEFAULT),
+            H5Dclose, "dataset " + path);
+        hsize_t start[2] = {static_cast<hsize_t>(rank), 0}, count[2] = {1, static_cast<hsize_t>(n)};
+        check(H5Sselect_hyperslab(space, H5S_SELECT_SET, start, nullptr, count, nullptr), "row");
+        Handle mem(H5Screate_simple(1, &count[1], nullptr), H5Sclose, "memory space");
+        check(H5Dwrite(set, H5T_NATIVE_DOUBLE, mem, space, xfer, mine.data()), "writing " + path);
+      }
+
+      for (const auto& [path, values] : global_) {
+        write_from_root(comm_, f, lcpl, xfer, path, H5T_NATIVE_DOUBLE, values.size(),
+                        values.data());
+      }
+      for (const auto& [path, values] : strings_) {
+        // Fixed-length strings as wide as the longest; every rank learns rank 0's width.
+        long long width = 1;
+        for (const auto& s : values) width = std::max<long long>(width, s.size());
+        MPI_Bcast(&width, 1, MPI_LONG_LONG, 0, comm_);
+        std::string packed;
+        for (const auto& s : values) packed += s + std::string(width - s.size(), '\0');
+        Handle type(H5Tcopy(H5T_C_S1), H5Tclose, "string type");
+        H5Tset_size(type, width);
+        write_from_root(comm_, f, lcpl, xfer, path, type, values.size(), packed.data());
+      }
+    }  // every handle closed: the file is complete on disk
+  } catch (...) {
+    discard();
+    throw;
+  }
 
   MPI_Barrier(comm_);
   int ok = 1;
   if (rank == 0 && std::rename(tmp.c_str(), file.c_str()) != 0) ok = 0;
   MPI_Bcast(&ok, 1, MPI_INT, 0, comm_);
-  if (!ok) throw Error("results: cannot rename " + tmp + " to " + file);
+  if (!ok) {
+    discard();
+    throw Error("results: cannot rename the complete results file into place as '" + file +
+                "' (is it a directory, or its directory not writable?)");
+  }
 }
 
 }  // namespace ht

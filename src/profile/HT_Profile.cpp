@@ -1,6 +1,7 @@
 #include "profile/HT_Profile.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 
 #include "io/HT_Results.hpp"
@@ -8,7 +9,11 @@
 
 namespace ht {
 
-Profile::Profile(bool enabled) : enabled_(enabled), origin_(std::chrono::steady_clock::now()) {}
+double steady_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+Profile::Profile(bool enabled, Clock clock) : enabled_(enabled), clock_(clock), origin_(clock()) {}
 
 int Profile::begin_iteration(int group, int step, int lanes) {
   if (!enabled_) return -1;

@@ -30,7 +30,6 @@
 #include <mpi.h>
 
 #include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -70,16 +69,22 @@ struct ProfileSummary {
   std::int64_t records = 0;
 };
 
+/// Seconds on std::chrono::steady_clock: the profile's default clock.
+double steady_seconds();
+
 class Profile {
  public:
-  /// A disabled profile records nothing (TaskClock and merges become no-ops).
-  explicit Profile(bool enabled = true);
+  /// Where times come from, in seconds: steady_seconds in a run; tests inject
+  /// a clock they control, so no test depends on how fast the machine is.
+  using Clock = double (*)();
+
+  /// A disabled profile records nothing: TaskClock reads no clock and
+  /// merge_when_done spawns no merge task.
+  explicit Profile(bool enabled = true, Clock clock = steady_seconds);
 
   bool enabled() const { return enabled_; }
-  /// Seconds since this profile was created.
-  double now() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - origin_).count();
-  }
+  /// Seconds since this profile was created, on its clock.
+  double now() const { return clock_() - origin_; }
 
   /// Host, between task waves: opens iteration (group, step) over \p lanes
   /// lanes and returns its index, for the TaskRecords of its tasks.
@@ -107,7 +112,8 @@ class Profile {
     int group, step, lanes;
   };
   bool enabled_;
-  std::chrono::steady_clock::time_point origin_;
+  Clock clock_;
+  double origin_;
   std::vector<Iteration> iterations_;
   std::vector<TaskRecord> slots_;
   std::atomic<std::size_t> next_{0};

@@ -4,6 +4,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "runtime/HT_Error.hpp"
@@ -13,9 +14,20 @@ namespace ht {
 
 namespace {
 
+// A thread count as Kokkos reads it, but refused here when it is not a
+// positive whole number: Kokkos 3.4 would end in std::stoi's uncaught
+// std::invalid_argument (signal 6, no word of which flag).
+bool positive_count(const std::string& v) {
+  if (v.empty() || v.size() > 6) return false;
+  for (char c : v)
+    if (c < '0' || c > '9') return false;
+  return std::stoi(v) > 0;
+}
+
 // Rewrites both thread-flag spellings (with '=' or a separate value) to the
-// one this Kokkos understands, without a deprecation warning.
-std::vector<std::string> rewrite_kokkos_flags(int argc, char** argv) {
+// one this Kokkos understands, without a deprecation warning.  A bad value
+// sets \p error to the message for the user.
+std::vector<std::string> rewrite_kokkos_flags(int argc, char** argv, std::string& error) {
 #if KOKKOS_VERSION >= 40000
   const std::string want = "--kokkos-num-threads", other = "--kokkos-threads";
 #else
@@ -25,11 +37,22 @@ std::vector<std::string> rewrite_kokkos_flags(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) {
     std::string a = argv[i];
     for (const std::string& flag : {want, other}) {
-      if (a == flag && i + 1 < argc) {
-        a = want + "=" + argv[++i];
+      std::string given, value;
+      if (a == flag) {
+        given = flag;
+        if (i + 1 < argc) value = argv[++i];
       } else if (a.rfind(flag + "=", 0) == 0) {
-        a = want + a.substr(flag.size());
+        given = a;
+        value = a.substr(flag.size() + 1);
+      } else {
+        continue;
       }
+      if (!positive_count(value) && error.empty()) {
+        error = (a == flag ? flag + " '" + value + "'" : given) +
+                ": the Kokkos threads per rank must be a whole number from 1 to 999999 "
+                "(--kokkos-num-threads=N or --kokkos-threads=N)";
+      }
+      a = want + "=" + value;
     }
     out.push_back(a);
   }
@@ -54,7 +77,15 @@ Environment::Environment(int& argc, char**& argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
 
-  args_ = rewrite_kokkos_flags(argc, argv);
+  std::string bad_flag;
+  args_ = rewrite_kokkos_flags(argc, argv, bad_flag);
+  if (!bad_flag.empty()) {
+    // A usage error every rank sees alike: said once, exit 2 everywhere.
+    if (rank_ == 0)
+      std::fprintf(stderr, "%s: error: %s\n", program_name().c_str(), bad_flag.c_str());
+    MPI_Finalize();
+    std::exit(2);
+  }
   for (auto& a : args_) argv_.push_back(a.data());
   argv_.push_back(nullptr);
   argc = static_cast<int>(args_.size());

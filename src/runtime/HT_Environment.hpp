@@ -6,6 +6,8 @@
 /// Kokkos 3.4 knows `--kokkos-threads=N`, 4.x prefers `--kokkos-num-threads=N`;
 /// both spellings (and `--flag N`) are accepted and rewritten for the Kokkos
 /// in use.  Without either flag the OpenMP environment (OMP_NUM_THREADS) rules.
+/// A value that is not a positive whole number is a usage error: said once,
+/// with the flag and what is accepted, and every rank exits with 2.
 ///
 /// Example:
 /// \code

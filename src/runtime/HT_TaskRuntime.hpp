@@ -10,11 +10,18 @@
 /// that exact size; otherwise it fails with the pool size and the deck key that
 /// sets it: an exception on the host, an abort of the whole job inside a task.
 ///
+/// Every task body runs under the host's error policy: an exception escaping
+/// it (ht::Error from the exchange, std::bad_alloc from a push_back) would
+/// reach Kokkos' OpenMP region and end in std::terminate with no word of
+/// which rank failed or why; instead the rank prints
+/// "<app>: rank R: error: <what>" and the whole job aborts (exit 1).  A task
+/// that respawns itself calls ht::respawn, not Kokkos::respawn.
+///
 /// Traps this wrapper steers around, verified on Kokkos 3.4:
 ///  - \c ChaseLevTaskScheduler crashes with more than 64 host-spawned tasks
 ///    pending, so this is the default (single-queue) \c TaskScheduler;
 ///  - a task blocked in \c MPI_Recv pins its worker (deadlock with one thread):
-///    tasks poll MPI and \c Kokkos::respawn instead of blocking.
+///    tasks poll MPI and respawn instead of blocking.
 ///
 /// Example (runs as is inside an ht::Environment):
 /// \code
@@ -33,7 +40,9 @@
 #include <Kokkos_Core.hpp>
 #include <cstddef>
 #include <mutex>
+#include <new>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "runtime/HT_Error.hpp"
@@ -46,6 +55,37 @@ template <class T>
 using Future = Kokkos::BasicFuture<T, Scheduler>;
 /// What a task's operator() receives; member.scheduler() spawns from inside.
 using TaskMember = typename Scheduler::member_type;
+
+namespace impl {
+/// Ends the job for an exception that escaped a task body (see above).
+[[noreturn]] void task_failed(const std::string& what);
+
+/// The task Kokkos runs for functor \p F: F's body under the error policy.
+/// Derived, not wrapping, so that F keeps its layout and value_type.
+template <class F>
+struct Guarded : F {
+  explicit Guarded(F f) : F(std::move(f)) {}
+  template <class... Result>
+  void operator()(TaskMember& member, Result&... result) {
+    try {
+      F::operator()(member, result...);
+    } catch (const std::bad_alloc&) {
+      task_failed("out of memory in a task (std::bad_alloc)");
+    } catch (const std::exception& e) {
+      task_failed(e.what());
+    } catch (...) {
+      task_failed("a task threw an exception that is not a std::exception");
+    }
+  }
+};
+}  // namespace impl
+
+/// Kokkos::respawn for a task spawned through TaskRuntime: \p self is the
+/// functor's \c this; \p how is a scheduler or a future to wait for.
+template <class F, class How>
+void respawn(F* self, const How& how, Kokkos::TaskPriority p = Kokkos::TaskPriority::Regular) {
+  Kokkos::respawn(static_cast<impl::Guarded<F>*>(self), how, p);
+}
 
 class TaskRuntime {
  public:
@@ -65,7 +105,7 @@ class TaskRuntime {
   /// Bytes of pool one task of functor \p F occupies.
   template <class F>
   static constexpr std::size_t task_bytes() {
-    return sizeof(typename Scheduler::template runnable_task_type<F>);
+    return sizeof(typename Scheduler::template runnable_task_type<impl::Guarded<F>>);
   }
   /// A pool that holds \p live tasks of \p F at once plus their when_all nodes,
   /// with room for the pool's per-size superblocks.
@@ -83,7 +123,7 @@ class TaskRuntime {
                                        Kokkos::TaskPriority p = Kokkos::TaskPriority::Regular) {
     std::lock_guard<std::mutex> lock(mutex_);
     reserve(task_bytes<F>(), false);
-    return Kokkos::host_spawn(Kokkos::TaskSingle(scheduler_, p), std::move(f));
+    return Kokkos::host_spawn(Kokkos::TaskSingle(scheduler_, p), impl::Guarded<F>(std::move(f)));
   }
 
   /// Spawns a task from the host that runs after \p dep is ready.
@@ -92,7 +132,8 @@ class TaskRuntime {
       const Future<T>& dep, F f, Kokkos::TaskPriority p = Kokkos::TaskPriority::Regular) {
     std::lock_guard<std::mutex> lock(mutex_);
     reserve(task_bytes<F>(), false);
-    return Kokkos::host_spawn(Kokkos::TaskSingle(scheduler_, dep, p), std::move(f));
+    return Kokkos::host_spawn(Kokkos::TaskSingle(scheduler_, dep, p),
+                              impl::Guarded<F>(std::move(f)));
   }
 
   /// The worker thread running the calling task, in [0, threads): an index
@@ -106,7 +147,8 @@ class TaskRuntime {
                                        Kokkos::TaskPriority p = Kokkos::TaskPriority::Regular) {
     std::lock_guard<std::mutex> lock(mutex_);
     reserve(task_bytes<F>(), true);
-    return Kokkos::task_spawn(Kokkos::TaskSingle(member.scheduler(), p), std::move(f));
+    return Kokkos::task_spawn(Kokkos::TaskSingle(member.scheduler(), p),
+                              impl::Guarded<F>(std::move(f)));
   }
 
   /// A future ready when all of \p fs are; from the host.

@@ -9,6 +9,7 @@
 
 #include "bfs_oracle.hpp"
 #include "graph/HT_Bfs.hpp"
+#include "graph/HT_BfsVariant.hpp"
 #include "graph/HT_Validate.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
@@ -30,7 +31,8 @@ TEST_P(BfsTasks, TreesAreValidAndLevelsMatchTheOracle) {
   opt.chunks = 4 * tasks;
   ht::Profile profile;
   opt.profile = &profile;
-  ht::TaskRuntime rt(ht::bfs_pool_bytes(opt), "Runtime/pool_MiB");
+  const ht::BfsVariant& kind = ht::bfs_variant(variant);
+  ht::TaskRuntime rt(kind.pool_bytes(opt), "Runtime/pool_MiB");
   const auto bfs_of = ht::make_bfs(variant, g, opt, rt, MPI_COMM_WORLD);
   std::vector<std::int64_t> local_frontier;  // per iteration, from the oracle
   for (const auto key : ht::search_keys(g, 3, gen.seed, MPI_COMM_WORLD)) {
@@ -48,7 +50,7 @@ TEST_P(BfsTasks, TreesAreValidAndLevelsMatchTheOracle) {
       ASSERT_EQ(v.level[i], want[g.range.global(i)]) << "vertex " << g.range.global(i);
     }
     EXPECT_GE(bfs.lock_seconds, 0.0);
-    if (variant != "locking") {
+    if (!kind.reports_lock_time) {
       EXPECT_EQ(bfs.lock_seconds, 0.0);
       // Tasks visit each vertex they reach at least once (peers' finds are
       // no task's visit); only the atomic claim rules out a second visit.
@@ -82,9 +84,9 @@ TEST_P(BfsTasks, TreesAreValidAndLevelsMatchTheOracle) {
     ++count[r.iteration];
     items[r.iteration] += r.items;
   }
-  const std::int64_t per_level = variant == "locking" ? tasks - 1 : tasks;
+  const std::int64_t per_level = kind.work == ht::BfsWork::tasks_and_io ? tasks - 1 : tasks;
   for (std::size_t i = 0; i < its.size(); ++i) {
-    if (variant == "locking" || variant == "nonlocking") {
+    if (kind.work != ht::BfsWork::chunks) {
       EXPECT_EQ(count[i], per_level) << "iteration " << i;
     } else {
       EXPECT_EQ(count[i] > 0, local_frontier[i] > 0) << "iteration " << i;
@@ -94,13 +96,22 @@ TEST_P(BfsTasks, TreesAreValidAndLevelsMatchTheOracle) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Variants, BfsTasks,
-    ::testing::Combine(::testing::Values("locking", "nonlocking", "incremental", "atomic"),
-                       ::testing::Values(2, 3), ::testing::Values(1, 7, std::size_t(1) << 20)),
-    [](const ::testing::TestParamInfo<Case>& p) {
-      return std::get<0>(p.param) + "_tasks" + std::to_string(std::get<1>(p.param)) + "_buffer" +
-             std::to_string(std::get<2>(p.param));
-    });
+// Every variant of the table that runs tasks.
+std::vector<std::string> task_variants() {
+  std::vector<std::string> names;
+  for (const auto& v : ht::bfs_variants())
+    if (v.work != ht::BfsWork::single) names.push_back(v.name);
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, BfsTasks,
+                         ::testing::Combine(::testing::ValuesIn(task_variants()),
+                                            ::testing::Values(2, 3),
+                                            ::testing::Values(1, 7, std::size_t(1) << 20)),
+                         [](const ::testing::TestParamInfo<Case>& p) {
+                           return std::get<0>(p.param) + "_tasks" +
+                                  std::to_string(std::get<1>(p.param)) + "_buffer" +
+                                  std::to_string(std::get<2>(p.param));
+                         });
 
 }  // namespace

@@ -1,10 +1,8 @@
 // Tests of the imbalance profiler: the formulas on hand-made records, the
-// imbalance of tasks with known durations, and incremental merges that lose
-// no record whatever the thread count.
+// imbalance of tasks with known durations (on an injected clock: no test here
+// reads the wall clock), and incremental merges that lose no record whatever
+// the thread count.
 #include <gtest/gtest.h>
-
-#include <chrono>
-#include <thread>
 
 #include "profile/HT_Profile.hpp"
 
@@ -63,50 +61,86 @@ TEST(Profile, DisabledRecordsNothing) {
   EXPECT_TRUE(p.records().empty());
 }
 
-// Sleeps for its duration: the busy time is known whatever the thread count.
-struct Sleep {
+// The test's clock: each worker thread has its own time, which a task moves
+// forward by its known duration.  Nothing depends on the machine's speed or
+// load, and the times are exact.
+thread_local double fake_seconds = 0;
+double fake_clock() { return fake_seconds; }
+
+// Works for a known time on the injected clock, starting at 0.
+struct Work {
   using value_type = void;
   const ht::Profile* p;
   ht::TaskRecord* r;
-  int iteration, lane;
-  int ms;
+  int iteration, lane, task;
+  double seconds;
   void operator()(ht::TaskMember&) const {
-    ht::TaskClock clock(*p, *r, iteration, lane, lane);
-    std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+    fake_seconds = 0;
+    ht::TaskClock clock(*p, *r, iteration, lane, task);
+    fake_seconds += seconds;
     clock.items(1);
     clock.stop();
   }
 };
 
 TEST(Profile, KnownDurationsGiveTheKnownImbalance) {
-  ht::TaskRuntime rt(ht::TaskRuntime::pool_bytes_for<Sleep>(8) + ht::profile_pool_bytes(8),
+  // Two iterations run as real tasks on the scheduler: lanes of 50 + 30 / 20
+  // (lane 0 runs two tasks; imbalance 0.75, waiting 60 of 160) and 40 / 40 / 40
+  // (balanced).  A formula against the fastest ((s - f) / f = 3) or the mean
+  // (0.6) gives other numbers.
+  struct Task {
+    int lane;
+    double seconds;
+  };
+  const std::vector<std::vector<Task>> plan{{{0, 0.050}, {0, 0.030}, {1, 0.020}},
+                                            {{0, 0.040}, {1, 0.040}, {2, 0.040}}};
+  const std::vector<int> lanes{2, 3};
+  ht::TaskRuntime rt(ht::TaskRuntime::pool_bytes_for<Work>(8) + ht::profile_pool_bytes(8),
                      "Runtime/pool_MiB");
-  ht::Profile p;
-  // Two iterations: lanes of 80 / 20 ms (imbalance 0.75, waiting 60 of 160)
-  // and 40 / 40 / 40 ms (balanced).
-  const std::vector<std::vector<int>> plan{{80, 20}, {40, 40, 40}};
-  std::vector<ht::TaskRecord> records(5);
+  ht::Profile p(true, fake_clock);
+  std::vector<ht::TaskRecord> records(6);
   std::size_t k = 0;
   for (std::size_t i = 0; i < plan.size(); ++i) {
-    const int it = p.begin_iteration(0, static_cast<int>(i), static_cast<int>(plan[i].size()));
+    const int it = p.begin_iteration(0, static_cast<int>(i), lanes[i]);
     p.reserve(plan[i].size());
-    for (std::size_t lane = 0; lane < plan[i].size(); ++lane, ++k) {
-      auto f = rt.spawn(Sleep{&p, &records[k], it, static_cast<int>(lane), plan[i][lane]});
+    for (std::size_t t = 0; t < plan[i].size(); ++t, ++k) {
+      auto f = rt.spawn(
+          Work{&p, &records[k], it, plan[i][t].lane, static_cast<int>(t), plan[i][t].seconds});
       ht::merge_when_done(rt, p, f, &records[k]);
     }
     rt.wait();
   }
   const auto its = p.iterations();
   ASSERT_EQ(its.size(), 2u);
-  // Sleeps overrun a little, never underrun: tolerances that a wrong formula
-  // ((s - f) / f = 3, or against the mean = 0.6) cannot meet.
-  EXPECT_NEAR(its[0].imbalance(), 0.75, 0.08);
-  EXPECT_NEAR(its[0].waiting / (2 * its[0].slowest), 0.375, 0.05);
-  EXPECT_LT(its[1].imbalance(), 0.15);
+  EXPECT_NEAR(its[0].slowest, 0.080, 1e-12);
+  EXPECT_NEAR(its[0].fastest, 0.020, 1e-12);
+  EXPECT_NEAR(its[0].imbalance(), 0.75, 1e-9);
+  EXPECT_NEAR(its[0].waiting, 0.060, 1e-12);
+  EXPECT_NEAR(its[1].imbalance(), 0.0, 1e-12);
+  EXPECT_NEAR(its[1].waiting, 0.0, 1e-12);
   const ht::ProfileSummary s = p.summarize();
-  EXPECT_NEAR(s.mean_imbalance, 60.0 / 120.0, 0.08);
-  EXPECT_NEAR(s.waiting, 60.0 / (160.0 + 120.0), 0.05);
-  for (const auto& r : p.records()) EXPECT_GE(r.end - r.start, 0.019);
+  EXPECT_NEAR(s.max_imbalance, 0.75, 1e-9);
+  EXPECT_NEAR(s.mean_imbalance, (0.75 * 0.080) / (0.080 + 0.040), 1e-9);
+  EXPECT_NEAR(s.waiting, 0.060 / (2 * 0.080 + 3 * 0.040), 1e-9);
+  EXPECT_EQ(s.records, 6);
+  for (const auto& r : p.records()) {
+    EXPECT_NEAR(r.end - r.start, r.busy, 1e-12);
+    EXPECT_EQ(r.items, 1);
+  }
+}
+
+TEST(Profile, TimesAreOnTheInjectedClockFromTheProfilesOrigin) {
+  fake_seconds = 100.0;  // the host thread's clock when the profile starts
+  ht::Profile p(true, fake_clock);
+  fake_seconds = 102.5;
+  EXPECT_DOUBLE_EQ(p.now(), 2.5);
+  ht::TaskRecord r;
+  ht::TaskClock clock(p, r, 0, 0, 0);
+  fake_seconds = 103.0;
+  clock.stop();
+  EXPECT_DOUBLE_EQ(r.start, 2.5);
+  EXPECT_DOUBLE_EQ(r.end, 3.0);
+  EXPECT_DOUBLE_EQ(r.busy, 0.5);
 }
 
 struct Mark {

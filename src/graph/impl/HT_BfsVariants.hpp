@@ -1,12 +1,12 @@
 #pragma once
-// What the BFS variants share: their factories, for make_bfs() (each lives
-// in its own file), and the end of a level.
+// What the BFS variants share: their factories, for the variant table
+// (HT_BfsVariant.cpp; each lives in its own file), and the end of a level.
 #include "comm/HT_Exchange.hpp"
 #include "graph/HT_Bfs.hpp"
 
 namespace ht::impl {
 
-/// Bytes every variant's task functor fits in (bfs_pool_bytes counts on it).
+/// Bytes every variant's task functor fits in (BfsVariant::pool_bytes counts on it).
 constexpr std::size_t kLargestTaskBytes = 64;
 
 /// The profile to record into: \p opt's, or one that records nothing.
@@ -16,7 +16,8 @@ Profile& profile_of(const BfsOptions& opt);
 /// here) over the ranks, and says whether there is one.  Collective.
 bool next_level(BfsResult& res, const Exchange& ex, std::int64_t found, MPI_Comm comm);
 
-std::unique_ptr<Bfs> make_bfs_mpi(const Csr& g, const BfsOptions& opt, MPI_Comm comm);
+std::unique_ptr<Bfs> make_bfs_mpi(const Csr& g, const BfsOptions& opt, TaskRuntime& rt,
+                                  MPI_Comm comm);
 std::unique_ptr<Bfs> make_bfs_locking(const Csr& g, const BfsOptions& opt, TaskRuntime& rt,
                                       MPI_Comm comm);
 std::unique_ptr<Bfs> make_bfs_nonlocking(const Csr& g, const BfsOptions& opt, TaskRuntime& rt,

@@ -1,0 +1,32 @@
+# cmake -DCOMMAND=<cmd^arg^...> [-DEXIT=<code>] [-DEXPECT=<regex>] [-DSECONDS=<s>]
+#       [-DNO_FILES=<glob>] -P RunChecked.cmake
+# Runs COMMAND ('^' separates its words) and passes only when it exits with
+# EXIT (default 0), its output matches EXPECT (if given), it ends within
+# SECONDS (default 120: a hang fails), and afterwards nothing matches
+# NO_FILES (if given: a failed run must leave no temporary file behind).
+# CTest's PASS_REGULAR_EXPRESSION alone would ignore the exit code.
+string(REPLACE "^" ";" COMMAND "${COMMAND}")
+if(NOT DEFINED EXIT)
+  set(EXIT 0)
+endif()
+if(NOT SECONDS)
+  set(SECONDS 120)
+endif()
+string(TIMESTAMP t0 "%s")
+execute_process(COMMAND ${COMMAND} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err
+                TIMEOUT ${SECONDS})
+string(TIMESTAMP t1 "%s")
+math(EXPR took "${t1} - ${t0}")
+message("exit: ${rc} after ${took} s\nstdout:\n${out}\nstderr:\n${err}")
+if(NOT rc STREQUAL "${EXIT}")
+  message(FATAL_ERROR "expected exit code ${EXIT}, got '${rc}'")
+endif()
+if(DEFINED EXPECT AND NOT "${out}${err}" MATCHES "${EXPECT}")
+  message(FATAL_ERROR "the output does not match: ${EXPECT}")
+endif()
+if(NO_FILES)
+  file(GLOB left LIST_DIRECTORIES true "${NO_FILES}")
+  if(left)
+    message(FATAL_ERROR "left behind: ${left}")
+  endif()
+endif()

@@ -1,0 +1,275 @@
+#include "drivers/HT_Graph500Driver.hpp"
+
+#include <Teuchos_StandardParameterEntryValidators.hpp>
+#include <algorithm>
+#include <cstdarg>
+#include <numeric>
+
+#include "comm/HT_Wait.hpp"
+#include "graph/HT_Csr.hpp"
+#include "graph/HT_Validate.hpp"
+#include "io/HT_Results.hpp"
+#include "profile/HT_Profile.hpp"
+#include "runtime/HT_Environment.hpp"
+#include "runtime/HT_Error.hpp"
+#include "runtime/HT_Phase.hpp"
+#include "runtime/HT_TaskRuntime.hpp"
+
+namespace ht {
+
+namespace {
+
+using Teuchos::EnhancedNumberValidator;
+using Teuchos::rcp;
+
+// Pads per-key rows of different lengths into one [keys x longest] table.
+std::vector<double> table(const std::vector<std::vector<double>>& rows, std::size_t& width) {
+  width = 1;
+  for (const auto& r : rows) width = std::max(width, r.size());
+  std::vector<double> t(rows.size() * width, 0.0);
+  for (std::size_t k = 0; k < rows.size(); ++k)
+    std::copy(rows[k].begin(), rows[k].end(), t.begin() + k * width);
+  return t;
+}
+
+double mean(const std::vector<double>& x) {
+  return std::accumulate(x.begin(), x.end(), 0.0) / static_cast<double>(x.size());
+}
+
+void say(std::FILE* log, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+void say(std::FILE* log, const char* fmt, ...) {
+  if (!log) return;
+  va_list args;
+  va_start(args, fmt);
+  std::vfprintf(log, fmt, args);
+  va_end(args);
+  std::fflush(log);
+}
+
+}  // namespace
+
+Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
+  const BfsOptions defaults;
+  auto p = rcp(new Teuchos::ParameterList("graph500_bfs"));
+  auto& g = p->sublist("Graph500", false, "Graph500 kernels 1 and 2");
+  g.set("SCALE", 16, "log2 of the number of vertices",
+        rcp(new EnhancedNumberValidator<int>(1, 42)));
+  g.set("edgefactor", 16, "edges per vertex (edges = edgefactor * 2^SCALE)",
+        rcp(new EnhancedNumberValidator<int>(1, 1 << 16)));
+  g.set("NBFS", 64, "search keys (the specification asks for 64)",
+        rcp(new EnhancedNumberValidator<int>(1, 64)));
+  g.set("seed", 2, "seed of the generator and of the search keys",
+        rcp(new EnhancedNumberValidator<int>(0, 1 << 30)));
+  Teuchos::Array<std::string> names;
+  for (const BfsVariant& v : bfs_variants()) names.push_back(v.name);
+  g.set("variant", std::string(bfs_variants().front().name), "BFS variant. " + bfs_variants_doc(),
+        rcp(new Teuchos::StringValidator(names)));
+  g.set("tasks", defaults.tasks,
+        "NT, tasks per rank and level for locking and nonlocking; 0: one per Kokkos thread "
+        "(nonlocking), or one per Kokkos thread plus the receive task (locking, which needs "
+        "at least 2)",
+        rcp(new EnhancedNumberValidator<int>(0, 1 << 20)));
+  g.set("chunks", defaults.chunks,
+        "incremental, atomic: most chunks (one task each) a level's frontier edges are cut "
+        "into, at least 2048 edges each; fast workers take more of them",
+        rcp(new EnhancedNumberValidator<int>(1, 1 << 16)));
+  g.set("buffer_items", static_cast<int>(defaults.buffer_items),
+        "coalescing buffer per destination rank, in (vertex, parent) pairs; a full buffer is sent",
+        rcp(new EnhancedNumberValidator<int>(1, 1 << 24)));
+  add_common_parameters(*p, "graph500_bfs");
+  return p;
+}
+
+AppSpec graph500_spec() {
+  return {"graph500_bfs",
+          "Graph500 kernels 1 and 2: Kronecker graph, distributed CSR, BFS from the search keys "
+          "with every tree validated",
+          graph500_parameters()};
+}
+
+Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environment& env) {
+  const auto& d = deck.sublist("Graph500");
+  Graph500Config c;
+  c.gen.scale = d.get<int>("SCALE");
+  c.gen.edgefactor = d.get<int>("edgefactor");
+  c.gen.seed = static_cast<std::uint64_t>(d.get<int>("seed"));
+  c.nbfs = d.get<int>("NBFS");
+  c.variant = &bfs_variant(d.get<std::string>("variant"));
+  BfsOptions opt;
+  opt.buffer_items = static_cast<std::size_t>(d.get<int>("buffer_items"));
+  opt.tasks = d.get<int>("tasks");
+  opt.chunks = d.get<int>("chunks");
+  c.bfs = c.variant->resolve(opt, env.threads());
+  env.require_thread_level(c.variant->mpi_thread_level,
+                           std::string("Graph500/variant = ") + c.variant->name);
+
+  const std::size_t need = c.variant->pool_bytes(c.bfs);
+  c.pool_bytes = task_pool_bytes(deck, need);
+  if (c.pool_bytes < need) {
+    const std::string key = c.variant->work == BfsWork::chunks
+                                ? "Graph500/chunks = " + std::to_string(c.bfs.chunks)
+                                : "Graph500/tasks = " + std::to_string(c.bfs.tasks);
+    throw UsageError(key + " needs a task pool of " + std::to_string((need >> 20) + 1) +
+                     " MiB; Runtime/pool_MiB = " + std::to_string(c.pool_bytes >> 20) +
+                     " is too small (0 sizes it from the work)");
+  }
+  c.profile = deck.sublist("Profile").get<bool>("enabled");
+  return c;
+}
+
+Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Comm comm,
+                             std::FILE* log) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  if (rank != 0) log = nullptr;
+  const Kronecker& gen = cfg.gen;
+  const BfsVariant& variant = *cfg.variant;
+  BfsOptions opt = cfg.bfs;
+  opt.profile = &profile;
+
+  say(log, "Graph500 BFS: SCALE %d, edgefactor %d, %lld vertices, %lld edges, variant %s",
+      gen.scale, gen.edgefactor, static_cast<long long>(gen.vertex_count()),
+      static_cast<long long>(gen.edge_count()), variant.name);
+  if (variant.work == BfsWork::chunks) {
+    say(log, ", up to %d chunk tasks per rank and level", opt.chunks);
+  } else if (variant.work != BfsWork::single) {
+    say(log, ", %d tasks per rank", opt.tasks);
+  }
+  say(log, "\n");
+
+  Graph500Outcome out;
+  out.tasks_per_rank = variant.tasks_per_rank(opt);
+  Graph500Run& st = out.stats;
+  st.scale = gen.scale;
+  st.edgefactor = gen.edgefactor;
+  st.mpi_processes = size;
+
+  std::vector<Edge> edges;
+  {
+    Phase p("Graph500: generation", st.generation_seconds);
+    const auto [first, last] = edge_slice(gen.edge_count(), comm);
+    edges = gen.edges(first, last);
+    barrier(comm);
+  }
+  Csr g;
+  {
+    Phase p("Graph500: construction", st.construction_seconds);
+    g = build_csr(edges, gen.vertex_count(), comm);
+    barrier(comm);
+  }
+  edges = {};
+  st.generation_seconds = max_over_ranks(st.generation_seconds, comm);
+  st.construction_seconds = max_over_ranks(st.construction_seconds, comm);
+
+  out.keys = search_keys(g, cfg.nbfs, gen.seed, comm);
+  if (out.keys.empty()) throw UsageError("the graph has no vertex with an edge: no search key");
+  say(log, "generation %.3f s, construction %.3f s, %zu search keys\n", st.generation_seconds,
+      st.construction_seconds, out.keys.size());
+
+  TaskRuntime rt(cfg.pool_bytes, "Runtime/pool_MiB");
+  const std::unique_ptr<Bfs> search = variant.make(g, opt, rt, comm);
+  const auto summed = [&](const std::vector<std::int64_t>& per_level) {
+    std::vector<double> s(per_level.size());
+    for (std::size_t i = 0; i < s.size(); ++i)
+      s[i] = static_cast<double>(sum_over_ranks(static_cast<long long>(per_level[i]), comm));
+    return s;
+  };
+  for (std::size_t k = 0; k < out.keys.size(); ++k) {
+    barrier(comm);
+    double seconds = 0;
+    const BfsResult* result = nullptr;
+    {
+      Phase p("Graph500: BFS", seconds);
+      result = &search->search(out.keys[k]);
+    }
+    const BfsResult& bfs = *result;
+    seconds = max_over_ranks(seconds, comm);
+    double validate_seconds = 0;
+    Validation v;
+    {
+      Phase p("Graph500: validation", validate_seconds);
+      v = validate_bfs(g, out.keys[k], bfs.pred, comm);
+    }
+    if (!v.ok()) {
+      throw Error("validation of BFS " + std::to_string(k + 1) + " from key " +
+                  std::to_string(out.keys[k]) + " failed: " + v.what);
+    }
+    const double nedge = static_cast<double>(component_edges(g, bfs.pred, comm));
+    st.bfs_seconds.push_back(seconds);
+    st.nedge.push_back(nedge);
+    st.validate_seconds.push_back(max_over_ranks(validate_seconds, comm));
+    out.levels.push_back(v.depth);
+    out.frontier.emplace_back(bfs.frontier.begin(), bfs.frontier.end());
+    out.messages.push_back(summed(bfs.messages));
+    out.bytes.push_back(summed(bfs.bytes));
+    for (auto x : bfs.bytes) out.rank_bytes += static_cast<double>(x);
+    out.lock_seconds.push_back(max_over_ranks(bfs.lock_seconds, comm));
+    const double visits = static_cast<double>(sum_over_ranks(bfs.task_visits, comm));
+    const double unique = static_cast<double>(sum_over_ranks(bfs.unique_visits, comm));
+    out.redundancy.push_back(unique > 0 ? visits / unique : 0.0);
+
+    const auto& m = out.messages.back();
+    say(log, "BFS %2zu/%zu: key %lld, %.6f s, %.4g TEPS, %d levels, %.0f messages", k + 1,
+        out.keys.size(), static_cast<long long>(out.keys[k]), seconds, nedge / seconds, v.depth,
+        std::accumulate(m.begin(), m.end(), 0.0));
+    if (variant.reports_lock_time) say(log, ", locks %.6f s", out.lock_seconds.back());
+    if (variant.reports_redundancy) say(log, ", redundant visits %.3fx", out.redundancy.back());
+    say(log, ", valid\n");
+  }
+  return out;
+}
+
+void report_graph500(const Graph500Config& cfg, const Graph500Outcome& out, std::FILE* f) {
+  print_graph500(out.stats, f);
+  // The study's columns, after the reference block.
+  std::fprintf(f, "%-32s%s\n", "variant:", cfg.variant->name);
+  std::fprintf(f, "%-32s%d\n", "tasks_per_rank:", out.tasks_per_rank);
+  if (cfg.variant->reports_lock_time)
+    std::fprintf(f, "%-32s%.12g\n", "mean_lock_time:", mean(out.lock_seconds));
+  if (cfg.variant->reports_redundancy)
+    std::fprintf(f, "%-32s%.12g\n", "mean_redundant_visits:", mean(out.redundancy));
+  std::fflush(f);
+}
+
+void write_graph500(const Graph500Config& cfg, const Graph500Outcome& out, Results& r) {
+  const Graph500Run& st = out.stats;
+  r.attribute("SCALE", static_cast<long long>(st.scale));
+  r.attribute("edgefactor", static_cast<long long>(st.edgefactor));
+  r.attribute("variant", std::string(cfg.variant->name));
+  r.attribute("graph_generation", st.generation_seconds);
+  r.attribute("construction_time", st.construction_seconds);
+  double hmean, hstd;
+  harmonic_teps(st, hmean, hstd);
+  r.attribute("harmonic_mean_TEPS", hmean);
+  r.attribute("harmonic_stddev_TEPS", hstd);
+  r.global("bfs/keys", std::vector<double>(out.keys.begin(), out.keys.end()));
+  r.global("bfs/seconds", st.bfs_seconds);
+  r.global("bfs/nedge", st.nedge);
+  r.global("bfs/teps", teps(st));
+  r.global("bfs/levels", out.levels);
+  r.global("bfs/validate_seconds", st.validate_seconds);
+  std::size_t w = 0;
+  r.global("bfs/frontier", table(out.frontier, w));
+  r.attribute("bfs_table_width", static_cast<long long>(w));
+  r.global("bfs/messages", table(out.messages, w));
+  r.global("bfs/bytes", table(out.bytes, w));
+  r.per_rank("bfs/bytes_sent", {out.rank_bytes});
+  r.attribute("tasks_per_rank", static_cast<long long>(out.tasks_per_rank));
+  r.global("bfs/lock_seconds", out.lock_seconds);
+  r.global("bfs/redundant_visits", out.redundancy);
+}
+
+void graph500_driver(AppContext& ctx) {
+  const Graph500Config cfg = graph500_config(*ctx.deck.params, ctx.env);
+  Profile profile(cfg.profile);
+  const Graph500Outcome out = run_graph500(cfg, profile, ctx.env.comm(), stdout);
+  if (ctx.env.rank() == 0) report_graph500(cfg, out, stdout);
+  if (profile.enabled()) {
+    profile.print(stdout, "level", ctx.env.comm());
+    profile.write(ctx.results, "profile", ctx.env.comm());
+  }
+  write_graph500(cfg, out, ctx.results);
+}
+
+}  // namespace ht

@@ -1,0 +1,86 @@
+#pragma once
+/// \file HT_Graph500Driver.hpp
+/// \brief The graph500_bfs driver, Graph500 kernels 1 and 2 (specification
+/// 3.0): deck -> configuration -> generation, construction, searches with
+/// every tree validated -> report (the reference's output block) -> results.
+///
+/// Each step is a function of its own, so a test or a benchmark drives a run
+/// in-process; apps/graph500_bfs.cpp is only main().
+///
+/// Example (inside an ht::Environment):
+/// \code
+///   auto deck = Teuchos::rcp(new Teuchos::ParameterList(*ht::graph500_parameters()));
+///   deck->sublist("Graph500").set("SCALE", 10);
+///   const ht::Graph500Config cfg = ht::graph500_config(*deck, env);
+///   ht::Profile profile(cfg.profile);
+///   const ht::Graph500Outcome out = ht::run_graph500(cfg, profile, env.comm(), nullptr);
+///   // out.stats.bfs_seconds.size() == 64 searches, each validated
+/// \endcode
+#include <mpi.h>
+
+#include <Teuchos_ParameterList.hpp>
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+#include "app/HT_App.hpp"
+#include "graph/HT_BfsVariant.hpp"
+#include "graph/HT_Graph500Report.hpp"
+#include "graph/HT_Kronecker.hpp"
+
+namespace ht {
+
+class Environment;
+class Profile;
+class Results;
+
+/// Every parameter of graph500_bfs, with defaults, docs and validators.
+Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters();
+/// The graph500_bfs application: its name, purpose and parameters.
+AppSpec graph500_spec();
+
+/// A run's settings, read from a validated deck and checked across keys.
+struct Graph500Config {
+  Kronecker gen;
+  int nbfs = 64;
+  const BfsVariant* variant = nullptr;
+  BfsOptions bfs;              ///< resolved for this rank's Kokkos threads
+  std::size_t pool_bytes = 0;  ///< the task pool (Runtime/pool_MiB, or derived)
+  bool profile = true;
+};
+
+/// Reads \p deck (validated against graph500_parameters()) for a run under
+/// \p env; UsageError naming the key, the value and what is accepted.
+Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environment& env);
+
+/// What a run measured, on every rank alike (reduced over ranks) except
+/// rank_bytes.
+struct Graph500Outcome {
+  Graph500Run stats;                          ///< the reference block's inputs
+  std::vector<std::int64_t> keys;             ///< the search keys
+  std::vector<double> levels;                 ///< per key
+  std::vector<double> lock_seconds;           ///< per key, max over ranks
+  std::vector<double> redundancy;             ///< per key, task visits / distinct
+  std::vector<std::vector<double>> frontier;  ///< per key and level, global
+  std::vector<std::vector<double>> messages;  ///< per key and level, sum over ranks
+  std::vector<std::vector<double>> bytes;     ///< per key and level, sum over ranks
+  double rank_bytes = 0;                      ///< bytes this rank sent, all keys
+  int tasks_per_rank = 1;
+};
+
+/// Kernels 1 and 2 with every tree validated (collective); a tree that fails
+/// a check throws ht::Error naming the key and the check.  Rank 0 writes a
+/// progress line per phase and per search to \p log (none if null).
+Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Comm comm,
+                             std::FILE* log);
+
+/// The reference's output block and the study's columns (rank 0 prints).
+void report_graph500(const Graph500Config& cfg, const Graph500Outcome& out, std::FILE* f);
+
+/// The run's attributes and datasets (see README, Results).
+void write_graph500(const Graph500Config& cfg, const Graph500Outcome& out, Results& r);
+
+/// The whole driver: configuration, run, report, profile, results.
+void graph500_driver(AppContext& ctx);
+
+}  // namespace ht

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Checks a graph500_bfs results file: the run's metadata, one row per search
+key in every per-key dataset, tables that agree with the levels, what the
+variant reports, and the profile arrays, all consistent with the run.
+
+usage: check_graph500_results.py <file.h5> <ranks> <threads> <variant>
+"""
+import sys
+
+import h5py
+import numpy as np
+
+path, ranks, threads, variant = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+with h5py.File(path, "r") as f:
+    a = f.attrs
+    for key in ("app", "deck", "git_revision", "kokkos", "kokkos_backend", "mpi_thread_level",
+                "start_time", "end_time", "ranks", "threads_per_rank", "SCALE", "edgefactor",
+                "variant", "harmonic_mean_TEPS", "harmonic_stddev_TEPS", "tasks_per_rank",
+                "graph_generation", "construction_time", "bfs_table_width"):
+        assert key in a, f"attribute {key} missing"
+    text = lambda v: v.decode() if isinstance(v, bytes) else str(v)
+    assert text(a["app"]) == "graph500_bfs", a["app"]
+    assert text(a["variant"]) == variant, (a["variant"], variant)
+    assert a["ranks"] == ranks, (a["ranks"], ranks)
+    assert a["threads_per_rank"] == threads, (a["threads_per_rank"], threads)
+    assert a["harmonic_mean_TEPS"] > 0
+    assert a["tasks_per_rank"] >= 1
+
+    keys = f["bfs/keys"][()]
+    nkeys = len(keys)
+    assert nkeys >= 1
+    n = 2 ** int(a["SCALE"])
+    assert ((keys >= 0) & (keys < n)).all(), keys
+    for name in ("seconds", "nedge", "teps", "levels", "validate_seconds", "lock_seconds",
+                 "redundant_visits"):
+        assert f["bfs/" + name].shape == (nkeys,), (name, f["bfs/" + name].shape)
+    seconds, nedge, teps = f["bfs/seconds"][()], f["bfs/nedge"][()], f["bfs/teps"][()]
+    assert (seconds > 0).all() and (nedge > 0).all()
+    assert np.allclose(teps, nedge / seconds), (teps, nedge / seconds)
+    hmean = nkeys / np.sum(1.0 / teps)
+    assert np.isclose(a["harmonic_mean_TEPS"], hmean, rtol=1e-9), (a["harmonic_mean_TEPS"], hmean)
+
+    # [keys x width] tables: level 0 is the key alone, and a search of L
+    # levels has L non-empty frontiers.
+    width = int(a["bfs_table_width"])
+    levels = f["bfs/levels"][()].astype(int)
+    frontier = f["bfs/frontier"][()].reshape(nkeys, width)
+    assert (frontier[:, 0] == 1).all(), frontier[:, 0]
+    for k in range(nkeys):
+        assert (frontier[k, : levels[k]] > 0).all(), (k, frontier[k], levels[k])
+        assert (frontier[k, levels[k]:] == 0).all(), (k, frontier[k], levels[k])
+        assert frontier[k].sum() <= n
+    for name in ("messages", "bytes"):
+        assert f["bfs/" + name].size == nkeys * width, name
+    if ranks == 1:
+        assert (f["bfs/messages"][()] == 0).all(), "one rank sends no messages"
+    else:
+        assert f["bfs/messages"][()].sum() > 0, "several ranks exchange messages"
+    assert f["bfs/bytes_sent"].shape[0] == ranks
+
+    lock, redundant = f["bfs/lock_seconds"][()], f["bfs/redundant_visits"][()]
+    assert (lock >= 0).all()
+    if variant in ("nonlocking", "incremental", "atomic"):
+        assert (redundant >= 1).all(), redundant  # visits >= distinct vertices
+    if variant == "atomic":
+        assert (redundant == 1).all(), redundant  # a vertex is claimed once
+    if variant in ("mpi", "locking"):
+        assert (redundant == 0).all(), redundant  # not reported
+
+    # The profile (on by default): per-rank rows, one iteration per level.
+    for name in ("record_iteration", "record_lane", "record_busy", "iteration_slowest",
+                 "iteration_imbalance"):
+        d = f["profile/" + name]
+        assert d.shape[0] == ranks, (name, d.shape)
+    imb = f["profile/iteration_imbalance"][()].reshape(ranks, -1)
+    assert ((imb >= 0) & (imb <= 1)).all()
+    assert f["profile/mean_imbalance_over_ranks"].shape == (3,)
+    if variant != "mpi":
+        assert f["profile/record_count"][()].sum() > 0, "task variants record their tasks"
+print(f"{path}: ok ({variant}, {ranks} ranks x {threads} threads, {nkeys} keys)")

@@ -1,0 +1,56 @@
+// Tests of the cannon_gemm driver, run in-process as perf/gemm's benchmark
+// does: the deck's defaults are Cannon's, a run from a deck gives a product
+// that passes Freivalds' check, and a wrong product is caught.
+#include <gtest/gtest.h>
+
+#include "drivers/HT_GemmDriver.hpp"
+#include "io/HT_Results.hpp"
+#include "profile/HT_Profile.hpp"
+#include "runtime/HT_Error.hpp"
+#include "test_environment.hpp"
+
+namespace {
+
+Teuchos::RCP<Teuchos::ParameterList> deck(int n, int tile) {
+  auto d = Teuchos::rcp(new Teuchos::ParameterList(*ht::gemm_parameters()));
+  d->sublist("GEMM").set("N", n);
+  d->sublist("GEMM").set("tile", tile);
+  d->sublist("GEMM").set("repetitions", 2);
+  return d;
+}
+
+}  // namespace
+
+TEST(GemmDriver, DeckDefaultsAreCannonsDefaults) {
+  const auto valid = ht::gemm_parameters();
+  const auto& g = valid->sublist("GEMM");
+  const ht::CannonOptions lib;
+  EXPECT_EQ(g.get<int>("tile"), lib.tile);
+  EXPECT_EQ(g.get<int>("tasks"), lib.tasks);
+  EXPECT_EQ(g.get<bool>("overlap"), lib.overlap);
+}
+
+TEST(GemmDriver, ARunFromADeckIsCorrectAndTimed) {
+  int size;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const ht::GemmConfig cfg = ht::gemm_config(*deck(101, 16), test_environment());
+  EXPECT_EQ(cfg.q * cfg.q, size);
+  EXPECT_EQ(cfg.block, (101 + cfg.q - 1) / cfg.q);
+  ht::Profile profile(cfg.profile);
+  const ht::GemmOutcome out = ht::run_gemm(cfg, profile, MPI_COMM_WORLD, nullptr);
+  EXPECT_TRUE(out.check.passed()) << out.check.error << " > " << out.check.bound;
+  ASSERT_EQ(out.seconds.size(), 2u);
+  ASSERT_EQ(out.gflops.size(), 2u);
+  for (double s : out.seconds) EXPECT_GT(s, 0.0);
+  EXPECT_EQ(out.step_compute.size(), static_cast<std::size_t>(cfg.q));
+  EXPECT_EQ(profile.iterations().size(), static_cast<std::size_t>(2 * cfg.q));
+  ht::Results r(MPI_COMM_WORLD);
+  EXPECT_NO_THROW(ht::write_gemm(cfg, out, r));
+}
+
+TEST(GemmDriver, BlocksTooBigForOneMessageAreRefused) {
+  int size;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size != 1) GTEST_SKIP() << "the limit is per block: one rank shows it";
+  EXPECT_THROW(ht::gemm_config(*deck(50000, 256), test_environment()), ht::UsageError);
+}
