@@ -155,6 +155,12 @@ int main(int argc, char** argv) {
           "alternating runs)\n",
           n, env.size(), env.size() > 1 ? "s" : "", env.threads(), env.threads() > 1 ? "s" : "",
           tile, task, ref_threads, ref, task / ref, reps);
+      const std::string id = "gemm_" + std::to_string(env.size()) + "x" +
+                             std::to_string(env.threads()) + "_tile" + std::to_string(tile);
+      const char* m =
+          "<CTestMeasurement type=\"numeric/double\" name=\"%s_%s\">%.4g</CTestMeasurement>\n";
+      std::printf(m, id.c_str(), "gflops", task);
+      std::printf(m, id.c_str(), "ratio_to_dgemm", task / ref);
       std::fflush(stdout);
     }
   }

@@ -2,8 +2,8 @@
 # The task GEMM as a user runs it (cannon_gemm on the default deck, 1 rank x
 # 2 threads, launched by hand as the README shows) under each OpenMP binding
 # a user may have, against bench_gemm's task GEMM, alternated over rounds in
-# one run.  Reports the median GFLOP/s of each and the ratio to bench_gemm;
-# it checks none of them.
+# one run.  Reports the median GFLOP/s of each and the ratio to bench_gemm,
+# as CTest measurements; scripts/bench checks them against a baseline.
 #   user_path.sh <cannon_gemm> <bench_gemm> [rounds] [N]
 set -euo pipefail
 app=$1
@@ -14,6 +14,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 source "$root/perf/graph500/mpirun_flags.sh"
+source "$root/perf/measure.sh"
 
 driver() { # env... -> GFLOP/s of the median repetition
   env "$@" mpirun -np 1 "${flags[@]}" "$app" "$root/input/gemm_default.xml" --set GEMM/N="$n" \
@@ -45,4 +46,6 @@ for c in "${configs[@]}"; do
   label=$([[ $c == bench ]] && echo "bench_gemm (OMP_PROC_BIND=false)" || echo "cannon_gemm, OMP_PROC_BIND=$c")
   awk -v l="$label" -v m="$m" -v b="$b" -v r="${runs[$c]}" \
     'BEGIN { printf "%-40s median %6.1f  ratio to bench %.2f   runs: %s\n", l, m, m / b, r }'
+  [[ $c == bench ]] || ht_measure "gemm_user_path_bind_${c}_over_bench" \
+    "$(awk -v m="$m" -v b="$b" 'BEGIN { printf "%.4f", m / b }')"
 done

@@ -17,6 +17,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$deck" "$out"' EXIT
 printf 'graph500_bfs:\n  Graph500:\n    edgefactor: 16\n' >"$deck"
 source "$(dirname "$0")/mpirun_flags.sh"
+source "$(dirname "$0")/../measure.sh"
 
 printf '%-6s %-6s %-8s %-6s %-11s %14s %12s %10s %10s\n' SCALE ranks threads tasks variant \
   hmean_TEPS median_s lock_s redundancy
@@ -33,5 +34,9 @@ for s in $scales; do
     printf '%-6s %-6s %-8s %-6s %-11s %14.4g %12.6f %10s %10s\n' "$s" "$np" "$threads" \
       "$(get tasks_per_rank)" "$variant" "$(get harmonic_mean_TEPS)" "$(get median_time)" \
       "${lock:--}" "${redundancy:--}"
+    if [[ -z ${HT_NO_MEASURE:-} ]]; then # study_tables.sh reads the rows alone
+      ht_measure "bfs_${variant}_scale${s}_np${np}_t${threads}_mteps" \
+        "$(awk -v t="$(get harmonic_mean_TEPS)" 'BEGIN{print t/1e6}')"
+    fi
   done
 done

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the imbalance profiler costs: the same BFS with Profile/enabled on and
 # off, alternated over rounds in one run; the ratio of the medians.  It
-# reports figures and checks none of them.
+# reports figures as CTest measurements; scripts/bench checks them against a
+# baseline.
 #   profile_overhead.sh <graph500_bfs> [SCALE] [NBFS] [rounds] [variants] [ranks x threads]
 set -euo pipefail
 exe=$1
@@ -16,6 +17,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 printf 'graph500_bfs:\n  Graph500:\n    edgefactor: 16\n' >"$out/deck.yaml"
 source "$(dirname "$0")/mpirun_flags.sh"
+source "$(dirname "$0")/../measure.sh"
 median_of() { # variant on|off -> median BFS seconds
   mpirun -np "$np" "${flags[@]}" "$exe" "$out/deck.yaml" --set Graph500/SCALE="$scale" \
     --set Graph500/variant="$1" --set Graph500/NBFS="$nbfs" --set Profile/enabled="$2" \
@@ -42,6 +44,7 @@ for v in $variants; do
   a=$(med "${on[@]}")
   b=$(med "${off[@]}")
   awk -v v="$v" -v a="$a" -v b="$b" 'BEGIN { printf "%-11s %12.6f %12.6f %9.1f%%\n", v, a, b, 100 * (a / b - 1) }'
+  ht_measure "profile_cost_${v}_on_over_off" "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.4f", a / b }')"
   echo "  on:  ${on[*]}"
   echo "  off: ${off[*]}"
 done

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""The performance regression gate: figures from a benchmark run against a
+machine class's baseline, a history of runs, and baselines updated on purpose.
+
+A figure is one number a benchmark in perf/ printed as a CTest measurement
+(<CTestMeasurement type="numeric/double" name="...">), so `ctest -T Test`
+keeps it in Testing/<tag>/Test.xml.  A baseline (perf/baselines/<class>.csv)
+gives each gated figure its value, a relative tolerance and which way is
+better; a figure regresses when it is worse than the baseline by more than
+the tolerance.  Figures without a baseline are recorded, not gated.
+
+  perf_gate.py collect <Test.xml> <figures.csv>
+  perf_gate.py check <baseline.csv> <figures.csv>          exit 1 on a regression
+  perf_gate.py update <baseline.csv> <figures.csv> [template.csv]
+                                                           new values, same tolerances (a new
+                                                           baseline takes the template's rows)
+  perf_gate.py append <history.csv> <figures.csv> <revision> <time> <machine>
+"""
+import csv
+import os
+import sys
+import xml.etree.ElementTree as ET
+
+BASELINE_FIELDS = ["figure", "value", "tolerance", "better", "note"]
+HISTORY_FIELDS = ["time", "revision", "machine", "figure", "value"]
+
+
+def collect(test_xml):
+    """{figure: value} from the numeric measurements of a CTest Test.xml."""
+    figures = {}
+    for m in ET.parse(test_xml).getroot().iter("NamedMeasurement"):
+        if m.get("type") != "numeric/double":
+            continue
+        value = m.find("Value")
+        if value is None or value.text is None:
+            continue
+        try:
+            figures[m.get("name")] = float(value.text)
+        except ValueError:
+            pass
+    return figures
+
+
+def read_figures(path):
+    with open(path, newline="") as f:
+        return {r["figure"]: float(r["value"]) for r in csv.DictReader(f)}
+
+
+def write_figures(path, figures):
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["figure", "value"])
+        for name in sorted(figures):
+            w.writerow([name, repr(figures[name])])
+
+
+def read_baseline(path):
+    with open(path, newline="") as f:
+        rows = [r for r in csv.DictReader(f) if not r["figure"].startswith("#")]
+    for r in rows:
+        r["value"] = float(r["value"])
+        r["tolerance"] = float(r["tolerance"])
+        if r["better"] not in ("higher", "lower"):
+            raise SystemExit(f"{path}: figure {r['figure']}: better = '{r['better']}', "
+                             "accepted are higher and lower")
+        if not 0 <= r["tolerance"] < 1:
+            raise SystemExit(f"{path}: figure {r['figure']}: tolerance = {r['tolerance']}, "
+                             "accepted is a fraction in [0, 1)")
+    return rows
+
+
+def verdict(row, now):
+    """(change, regressed): the relative change, and whether it is worse than
+    the baseline by more than the tolerance in the direction that matters."""
+    base = row["value"]
+    change = (now - base) / abs(base) if base else 0.0
+    worse = -change if row["better"] == "higher" else change
+    return change, worse > row["tolerance"]
+
+
+def check(baseline_path, figures):
+    rows = read_baseline(baseline_path)
+    failed = missing = 0
+    print(f"{'figure':52} {'baseline':>11} {'now':>11} {'change':>8} {'tolerance':>9}  verdict")
+    for r in rows:
+        name = r["figure"]
+        if name not in figures:
+            missing += 1
+            print(f"{name:52} {r['value']:11.4g} {'-':>11} {'-':>8} {r['tolerance']:9.0%}  not measured")
+            continue
+        now = figures[name]
+        change, bad = verdict(r, now)
+        failed += bad
+        print(f"{name:52} {r['value']:11.4g} {now:11.4g} {change:+8.1%} {r['tolerance']:9.0%}  "
+              + (f"REGRESSION ({r['better']} is better)" if bad else "ok"))
+    ungated = sorted(set(figures) - {r["figure"] for r in rows})
+    if ungated:
+        print(f"recorded, not gated: {', '.join(ungated)}")
+    print(f"{len(rows) - failed - missing} ok, {failed} regressed, {missing} not measured "
+          f"(baseline {baseline_path})")
+    return 1 if failed else 0
+
+
+def update(baseline_path, figures, template=None):
+    if os.path.exists(baseline_path):
+        rows = read_baseline(baseline_path)
+    elif template and os.path.exists(template):
+        rows = read_baseline(template)  # which figures are gated, and how tightly
+        for r in rows:
+            r["note"] = (r.get("note") or "") + f" (tolerance from {os.path.basename(template)})"
+    else:
+        rows = []
+    known = {r["figure"] for r in rows}
+    for r in rows:
+        if r["figure"] in figures:
+            r["value"] = figures[r["figure"]]
+    with open(baseline_path, "w", newline="") as f:
+        w = csv.DictWriter(f, BASELINE_FIELDS)
+        w.writeheader()
+        for r in rows:
+            w.writerow({**r, "value": f"{r['value']:.6g}"})
+    new = sorted(set(figures) - known)
+    print(f"{baseline_path}: {len(rows)} figures updated"
+          + (f"; not gated (add a row to gate them): {', '.join(new)}" if new else ""))
+    return 0
+
+
+def append(history_path, figures, revision, time, machine):
+    fresh = not os.path.exists(history_path)
+    os.makedirs(os.path.dirname(os.path.abspath(history_path)), exist_ok=True)
+    with open(history_path, "a", newline="") as f:
+        w = csv.writer(f)
+        if fresh:
+            w.writerow(HISTORY_FIELDS)
+        for name in sorted(figures):
+            w.writerow([time, revision, machine, name, repr(figures[name])])
+    print(f"{history_path}: {len(figures)} figures appended ({revision}, {time})")
+    return 0
+
+
+def main(argv):
+    if len(argv) < 2 or argv[1] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if len(argv) >= 2 else 2
+    cmd, args = argv[1], argv[2:]
+    if cmd == "collect" and len(args) == 2:
+        figures = collect(args[0])
+        write_figures(args[1], figures)
+        print(f"{args[1]}: {len(figures)} figures from {args[0]}")
+        return 0
+    if cmd == "check" and len(args) == 2:
+        return check(args[0], read_figures(args[1]))
+    if cmd == "update" and len(args) in (2, 3):
+        return update(args[0], read_figures(args[1]), *args[2:])
+    if cmd == "append" and len(args) == 5:
+        return append(args[0], read_figures(args[1]), *args[2:])
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Writes a Spack site configuration for a Debian 12 machine to stdout: the
+# Debian packages scripts/deps.sh installs as externals (not buildable), and a
+# Kokkos / Kokkos Kernels / Trilinos prefix.  spack.yaml includes it as
+# spack/site.yaml:
+#   spack/site-debian12.sh > spack/site.yaml                      # scripts/deps.sh's Kokkos 3.4
+#   spack/site-debian12.sh --kokkos 4.7.01 <prefix> --teuchos 13.2.0 <prefix> > spack/site.yaml
+#   spack/site-debian12.sh --builtin <spack-packages>/repos/spack_repo/builtin ...
+#                                                    (an offline copy of Spack's builtin packages)
+# A site with other compilers or MPI writes its own (`spack external find` helps).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+kokkos="" kokkos_prefix="" teuchos="" teuchos_prefix="" builtin=""
+while (($#)); do
+  case $1 in
+    --kokkos) kokkos=$2; kokkos_prefix=$3; shift 3 ;;
+    --teuchos) teuchos=$2; teuchos_prefix=$3; shift 3 ;;
+    --builtin) builtin=$2; shift 2 ;;
+    *) echo "site-debian12.sh: unknown option '$1'" >&2; exit 2 ;;
+  esac
+done
+if [[ -z $kokkos ]]; then # one prefix for all three, Trilinos 13.2 carrying its own Kokkos 3.4
+  kokkos=3.4.01
+  kokkos_prefix=$("$here/../scripts/deps.sh")
+  teuchos=13.2.0
+  teuchos_prefix=$kokkos_prefix
+fi
+trilinos_kokkos=$([[ $teuchos_prefix == "$kokkos_prefix" ]] && echo "+kokkos" || echo "~kokkos")
+ext() { # name spec prefix
+  printf '    %s:\n      buildable: false\n      externals:\n      - spec: %s\n        prefix: %s\n' "$1" "$2" "$3"
+}
+echo "# Written by spack/site-debian12.sh on $(date -u +%Y-%m-%d)"
+if [[ -n $builtin ]]; then
+  printf 'repos:\n  builtin: %s\n' "$builtin"
+fi
+cat <<YAML
+packages:
+  all:
+    providers:
+      mpi: [openmpi]
+      blas: [openblas]
+      lapack: [openblas]
+    require:
+    - "%gcc"
+  gcc:
+    buildable: false
+    externals:
+    - spec: gcc@12.2.0 languages:='c,c++,fortran'
+      prefix: /usr
+      extra_attributes:
+        compilers: {c: /usr/bin/gcc, cxx: /usr/bin/g++, fortran: /usr/bin/gfortran}
+  blas:
+    require: openblas
+  lapack:
+    require: openblas
+YAML
+ext cmake cmake@3.25.1 /usr
+ext gmake gmake@4.3 /usr
+ext ninja ninja@1.11.1 /usr
+ext openmpi openmpi@4.1.4 /usr
+ext hdf5 "hdf5@1.10.8+mpi+hl" /usr/lib/x86_64-linux-gnu/hdf5/openmpi
+ext openblas openblas@0.3.21 /usr
+ext googletest googletest@1.12.1 /usr
+ext python python@3.11.2 /usr
+ext py-h5py py-h5py@3.7.0 /usr
+ext py-matplotlib py-matplotlib@3.6.3 /usr
+ext kokkos "kokkos@$kokkos+openmp+serial$([[ $kokkos == 4.[5-7]* ]] && echo +deprecated_code)" "$kokkos_prefix"
+ext kokkos-kernels "kokkos-kernels@$kokkos+openmp" "$kokkos_prefix"
+ext trilinos "trilinos@$teuchos+mpi$trilinos_kokkos" "$teuchos_prefix"
