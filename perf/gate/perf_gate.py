@@ -15,6 +15,12 @@ the tolerance.  Figures without a baseline are recorded, not gated.
                                                            new values, same tolerances (a new
                                                            baseline takes the template's rows)
   perf_gate.py append <history.csv> <figures.csv> <revision> <time> <machine>
+  perf_gate.py calibrate <baseline.csv> <history.csv> [runs]
+        values and tolerances from the last runs (default 3) of the same code:
+        value = their median; tolerance = 2 x the largest relative deviation of
+        a run from that median, at least the floor (10%, or the row's own when
+        smaller), rounded up to 5%; a figure whose tolerance would pass 50% is
+        too noisy on this machine to gate and is dropped (printed).
 """
 import csv
 import os
@@ -25,11 +31,15 @@ BASELINE_FIELDS = ["figure", "value", "tolerance", "better", "note"]
 HISTORY_FIELDS = ["time", "revision", "machine", "figure", "value"]
 
 
+# Numeric measurements CTest adds to every test by itself.
+CTEST_OWN = {"Execution Time", "Processors", "Cost"}
+
+
 def collect(test_xml):
     """{figure: value} from the numeric measurements of a CTest Test.xml."""
     figures = {}
     for m in ET.parse(test_xml).getroot().iter("NamedMeasurement"):
-        if m.get("type") != "numeric/double":
+        if m.get("type") != "numeric/double" or m.get("name") in CTEST_OWN:
             continue
         value = m.find("Value")
         if value is None or value.text is None:
@@ -138,6 +148,40 @@ def append(history_path, figures, revision, time, machine):
     return 0
 
 
+def calibrate(baseline_path, history_path, runs=3, floor=0.10, ceiling=0.50):
+    with open(history_path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    times = sorted({r["time"] for r in rows})[-runs:]
+    values = {}
+    for r in rows:
+        if r["time"] in times:
+            values.setdefault(r["figure"], []).append(float(r["value"]))
+    kept, dropped = [], []
+    for b in read_baseline(baseline_path):
+        v = sorted(values.get(b["figure"], []))
+        if len(v) < 2:
+            kept.append(b)  # not measured often enough to calibrate: left as it was
+            continue
+        median = v[len(v) // 2] if len(v) % 2 else 0.5 * (v[len(v) // 2 - 1] + v[len(v) // 2])
+        spread = max(abs(x - median) / abs(median) for x in v) if median else 0.0
+        tol = max(min(floor, b["tolerance"]), 2 * spread)
+        tol = -(-round(tol * 1000) // 50) * 0.05  # up to the next 5%
+        if tol > ceiling:
+            dropped.append((b["figure"], spread, v))
+            continue
+        b.update(value=median, tolerance=round(tol, 2))
+        kept.append(b)
+    with open(baseline_path, "w", newline="") as f:
+        w = csv.DictWriter(f, BASELINE_FIELDS)
+        w.writeheader()
+        for r in kept:
+            w.writerow({**r, "value": f"{r['value']:.6g}"})
+    print(f"{baseline_path}: {len(kept)} figures calibrated on {len(times)} runs")
+    for name, spread, v in dropped:
+        print(f"  dropped {name}: runs {v} deviate up to {spread:.0%} from their median")
+    return 0
+
+
 def main(argv):
     if len(argv) < 2 or argv[1] in ("-h", "--help"):
         print(__doc__)
@@ -152,6 +196,8 @@ def main(argv):
         return check(args[0], read_figures(args[1]))
     if cmd == "update" and len(args) in (2, 3):
         return update(args[0], read_figures(args[1]), *args[2:])
+    if cmd == "calibrate" and len(args) in (2, 3):
+        return calibrate(args[0], args[1], *(int(a) for a in args[2:]))
     if cmd == "append" and len(args) == 5:
         return append(args[0], read_figures(args[1]), *args[2:])
     print(__doc__, file=sys.stderr)

@@ -94,6 +94,7 @@ class Gate(unittest.TestCase):
         self.assertEqual(figures["gemm_ratio"], 0.93)
         self.assertEqual(figures["profile_cost"], 0.99)
         self.assertNotIn("Completion Status", figures)
+        self.assertNotIn("Execution Time", figures)  # CTest's own, not a figure
 
     def test_update_keeps_tolerances_and_takes_new_values(self):
         perf_gate.update(self.baseline, {"gemm_ratio": 0.95, "new_figure": 3.0})
@@ -123,6 +124,30 @@ class Gate(unittest.TestCase):
                         self.baseline], check=True, capture_output=True)
         with open(png, "rb") as f:
             self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+
+    def test_calibrate_takes_the_median_and_twice_the_spread(self):
+        history = self.path("history.csv")
+        for i, (g, p) in enumerate([(0.90, 1.00), (0.80, 1.01), (0.88, 0.99), (0.5, 1.0)]):
+            perf_gate.append(history, {"gemm_ratio": g, "profile_cost": p}, f"r{i}",
+                             f"2026-11-2{i}T00:00", "vm")
+        # the last three runs: gemm 0.80, 0.88, 0.5 -> median 0.8, spread 37.5%: dropped
+        perf_gate.calibrate(self.baseline, history, 3)
+        rows = {r["figure"]: r for r in perf_gate.read_baseline(self.baseline)}
+        self.assertNotIn("gemm_ratio", rows)
+        self.assertEqual(rows["profile_cost"]["value"], 1.0)
+        # the first three: gemm 0.90, 0.80, 0.88 -> median 0.88, spread 9.1% -> 20%
+        self.baseline = self.path("baseline.csv", BASELINE)
+        rows = [r for r in csv.DictReader(open(history)) if not r["time"].startswith("2026-11-23")]
+        short = self.path("short.csv")
+        with open(short, "w", newline="") as f:
+            w = csv.DictWriter(f, perf_gate.HISTORY_FIELDS)
+            w.writeheader()
+            w.writerows(rows)
+        perf_gate.calibrate(self.baseline, short, 3)
+        rows = {r["figure"]: r for r in perf_gate.read_baseline(self.baseline)}
+        self.assertEqual(rows["gemm_ratio"]["value"], 0.88)
+        self.assertAlmostEqual(rows["gemm_ratio"]["tolerance"], 0.20)
+        self.assertAlmostEqual(rows["profile_cost"]["tolerance"], 0.05)  # the row's own floor
 
     def test_command_line_exit_codes(self):
         figures = self.path("figures.csv")
