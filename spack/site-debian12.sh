@@ -27,7 +27,7 @@ if [[ -z $kokkos ]]; then # one prefix for all three, Trilinos 13.2 carrying its
 fi
 trilinos_kokkos=$([[ $teuchos_prefix == "$kokkos_prefix" ]] && echo "+kokkos" || echo "~kokkos")
 ext() { # name spec prefix
-  printf '    %s:\n      buildable: false\n      externals:\n      - spec: %s\n        prefix: %s\n' "$1" "$2" "$3"
+  printf '  %s:\n    buildable: false\n    externals:\n    - spec: %s\n      prefix: %s\n' "$1" "$2" "$3"
 }
 echo "# Written by spack/site-debian12.sh on $(date -u +%Y-%m-%d)"
 if [[ -n $builtin ]]; then
@@ -40,8 +40,6 @@ packages:
       mpi: [openmpi]
       blas: [openblas]
       lapack: [openblas]
-    require:
-    - "%gcc"
   gcc:
     buildable: false
     externals:

@@ -2,7 +2,7 @@
 # (spack/spack_repo/hybridtasks); spack.yaml at the top of the checkout adds it.
 import os
 
-from spack_repo.builtin.build_systems.cmake import CMakePackage
+from spack_repo.builtin.build_systems.cmake import CMakePackage, generator
 
 from spack.package import *
 
