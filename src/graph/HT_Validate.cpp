@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "comm/HT_Exchange.hpp"
 #include "comm/HT_Wait.hpp"
 #include "graph/HT_Kronecker.hpp"
 
@@ -10,61 +11,119 @@ namespace ht {
 
 namespace {
 
-constexpr std::int32_t kUnreached = -1, kOnPath = -2, kBroken = -3;
+constexpr std::int32_t kUnreached = -1, kBroken = -3, kPending = -4;
+// Pairs per coalescing buffer: validation moves (vertex, value) pairs.
+constexpr std::size_t kBufferItems = 4096;
 
-// Every rank's parent array, concatenated (global ids index it).
-std::vector<std::int64_t> gather_pred(const Csr& g, const std::vector<std::int64_t>& pred,
-                                      MPI_Comm comm) {
-  const VertexRange& r = g.range;
-  std::vector<int> counts(r.size), displs(r.size);
-  for (int p = 0; p < r.size; ++p) {
-    const VertexRange other = r.of_rank(p);
-    counts[p] = static_cast<int>(other.local_count());
-    displs[p] = static_cast<int>(other.first());
+// One step of owner-computes communication: items for other ranks go
+// through the exchange, items for this rank are applied at once.
+class Step {
+ public:
+  Step(Exchange& ex, int& phase, const VertexRange& r, const Exchange::Handler& apply)
+      : ex_(ex), r_(r), apply_(apply) {
+    ex_.begin_level(phase++);
   }
-  std::vector<std::int64_t> all(r.n_global);
-  MPI_Allgatherv(pred.data(), static_cast<int>(pred.size()), MPI_INT64_T, all.data(), counts.data(),
-                 displs.data(), MPI_INT64_T, comm);
-  return all;
+  void send(int dest, Exchange::Item item) {
+    if (dest == r_.rank) {
+      apply_(&item, 1);
+    } else {
+      ex_.push(dest, item, apply_);
+    }
+  }
+  void finish() { ex_.end_level(apply_); }
+
+ private:
+  Exchange& ex_;
+  const VertexRange& r_;
+  const Exchange::Handler& apply_;
+};
+
+// Levels from parents, by the owners: every reached vertex tells its
+// parent's owner that it is a child; then levels flow down the tree from the
+// key, one round per level.  What no round reaches (a cycle, another root, an
+// unreached or non-existent parent) is kBroken.  Memory: this rank's vertices
+// and the tree's children of them, never a per-vertex array of the graph.
+std::vector<std::int32_t> tree_levels(const Csr& g, std::int64_t key,
+                                      const std::vector<std::int64_t>& pred, Exchange& ex,
+                                      int& phase, MPI_Comm comm) {
+  const VertexRange& r = g.range;
+  const std::int64_t n = r.local_count();
+  std::vector<std::int32_t> level(n, kUnreached);
+  for (std::int64_t i = 0; i < n; ++i)
+    if (pred[i] >= 0) level[i] = kPending;
+
+  // Children, grouped by local parent (CSR).
+  std::vector<std::pair<std::int64_t, std::int64_t>> edges;  // (local parent, child)
+  {
+    const Exchange::Handler apply = [&](const Exchange::Item* it, std::size_t k) {
+      for (std::size_t j = 0; j < k; ++j) edges.push_back({r.local(it[j].parent), it[j].vertex});
+    };
+    Step step(ex, phase, r, apply);
+    for (std::int64_t i = 0; i < n; ++i) {
+      const std::int64_t v = r.global(i), p = pred[i];
+      if (p < 0 || p == v) continue;
+      if (p >= r.n_global) {
+        level[i] = kBroken;  // no such vertex
+        continue;
+      }
+      step.send(r.owner(p), {v, p});
+    }
+    step.finish();
+  }
+  // Counting sort by parent: O(children), no comparison sort.
+  std::vector<std::int64_t> first(n + 1, 0), children(edges.size());
+  for (const auto& e : edges) ++first[e.first + 1];
+  for (std::int64_t i = 0; i < n; ++i) first[i + 1] += first[i];
+  {
+    std::vector<std::int64_t> at(first.begin(), first.end() - 1);
+    for (const auto& e : edges) children[at[e.first]++] = e.second;
+  }
+  edges = {};
+
+  // Levels down the tree: a vertex gets its level from its parent, once.
+  std::vector<std::int64_t> frontier, next;
+  if (r.mine(key) && pred[r.local(key)] == key) {
+    level[r.local(key)] = 0;
+    frontier.push_back(r.local(key));
+  }
+  const Exchange::Handler settle = [&](const Exchange::Item* it, std::size_t k) {
+    for (std::size_t j = 0; j < k; ++j) {
+      const std::int64_t i = r.local(it[j].vertex);
+      if (level[i] == kPending) {
+        level[i] = static_cast<std::int32_t>(it[j].parent);
+        next.push_back(i);
+      }
+    }
+  };
+  for (std::int32_t depth = 1;; ++depth) {
+    {
+      Step step(ex, phase, r, settle);
+      for (const std::int64_t i : frontier)
+        for (std::int64_t c = first[i]; c < first[i + 1]; ++c)
+          step.send(r.owner(children[c]), {children[c], depth});
+      step.finish();
+    }
+    if (sum_over_ranks(static_cast<long long>(next.size()), comm) == 0) break;
+    frontier.swap(next);
+    next.clear();
+  }
+  for (auto& l : level)
+    if (l == kPending) l = kBroken;
+  return level;
 }
 
-// Levels from parents: walk up to a vertex of known level, then number the
-// path back down.  Cycles, other roots and unreached parents become kBroken.
-std::vector<std::int32_t> levels_from_parents(const std::vector<std::int64_t>& pred,
-                                              std::int64_t key) {
-  const std::int64_t n = static_cast<std::int64_t>(pred.size());
-  std::vector<std::int32_t> level(n, kUnreached);
-  std::vector<std::int64_t> path;
-  for (std::int64_t v = 0; v < n; ++v) {
-    if (pred[v] < 0 || level[v] != kUnreached) continue;
-    path.clear();
-    std::int64_t x = v;
-    std::int32_t base = kBroken;
-    for (;;) {
-      if (level[x] >= 0 || level[x] == kBroken) {
-        base = level[x];
-        break;
-      }
-      if (level[x] == kOnPath) break;  // a cycle
-      if (pred[x] == x) {
-        if (x == key) {
-          level[x] = 0;
-          base = 0;
-        }
-        break;  // another root stays kBroken
-      }
-      if (pred[x] < 0 || pred[x] >= n) break;  // parent unreached or no vertex
-      level[x] = kOnPath;
-      path.push_back(x);
-      x = pred[x];
-    }
-    for (auto it = path.rbegin(); it != path.rend(); ++it) {
-      base = base >= 0 ? base + 1 : kBroken;
-      level[*it] = base;
-    }
-    if (level[x] == kOnPath || (pred[x] == x && x != key)) level[x] = kBroken;
-  }
-  return level;
+// A vertex id (< 2^43: SCALE <= 42) and a level in one exchange field, so
+// that an edge's remote end learns both the near end and its level.
+constexpr int kLevelShift = 43;
+constexpr std::int64_t kLevelBias = 8;  // levels >= kBroken - 1 become >= 0
+std::int64_t pack(std::int64_t v, std::int32_t level) {
+  return v | ((static_cast<std::int64_t>(level) + kLevelBias) << kLevelShift);
+}
+std::int64_t vertex_of(std::int64_t packed) {
+  return packed & ((std::int64_t(1) << kLevelShift) - 1);
+}
+std::int32_t level_of(std::int64_t packed) {
+  return static_cast<std::int32_t>((packed >> kLevelShift) - kLevelBias);
 }
 
 }  // namespace
@@ -72,8 +131,17 @@ std::vector<std::int32_t> levels_from_parents(const std::vector<std::int64_t>& p
 Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred,
                         MPI_Comm comm) {
   const VertexRange& r = g.range;
-  const std::vector<std::int64_t> all = gather_pred(g, pred, comm);
-  const std::vector<std::int32_t> level = levels_from_parents(all, key);
+  // A communicator of its own, so that no message of the validation can meet
+  // one of the exchange a BFS uses on \p comm (same tags).
+  MPI_Comm own;
+  MPI_Comm_dup(comm, &own);
+  struct Free {
+    MPI_Comm* c;
+    ~Free() { MPI_Comm_free(c); }
+  } free_own{&own};
+  Exchange ex(own, kBufferItems);
+  int phase = 0;
+  const std::vector<std::int32_t> level = tree_levels(g, key, pred, ex, phase, own);
 
   Validation res;
   std::string first;
@@ -86,10 +154,12 @@ Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::i
                                std::to_string(pred[r.local(key)]));
   }
   res.level.assign(r.local_count(), kUnreached);
+  std::int32_t deepest = 0;
   for (std::int64_t i = 0; i < r.local_count(); ++i) {
     const std::int64_t v = r.global(i);
-    const std::int32_t lv = level[v];
+    const std::int32_t lv = level[i];
     res.level[i] = lv < 0 ? kUnreached : lv;
+    deepest = std::max(deepest, lv);
     if (pred[i] >= 0 && lv < 0) {
       fail(Validation::tree, "check 2 (tree): parents from vertex " + std::to_string(v) +
                                  " do not lead to the key (cycle, other root or unreached parent)");
@@ -104,18 +174,41 @@ Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::i
                                         std::to_string(p) + " but no edge to it");
       }
     }
-    for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
-      const std::int64_t w = g.targets[k];
-      const std::int32_t lw = level[w];
-      if ((lv >= 0) != (lw >= 0) && lv != kBroken && lw != kBroken) {
-        fail(Validation::reach, "check 4 (reach): edge {" + std::to_string(v) + ", " +
-                                    std::to_string(w) + "} has one end in the tree and one out");
-      } else if (lv >= 0 && lw >= 0 && std::abs(lv - lw) > 1) {
-        fail(Validation::levels, "check 5 (levels): edge {" + std::to_string(v) + ", " +
-                                     std::to_string(w) + "} joins levels " + std::to_string(lv) +
-                                     " and " + std::to_string(lw));
+  }
+
+  // Checks 4 and 5 on each edge {v, w} once, where v < w: by this rank when
+  // it owns both ends, else by the owner of w, which is sent v and its level.
+  const auto check_edge = [&](std::int64_t v, std::int32_t lv, std::int64_t w, std::int32_t lw) {
+    if ((lv >= 0) != (lw >= 0) && lv != kBroken && lw != kBroken) {
+      fail(Validation::reach, "check 4 (reach): edge {" + std::to_string(v) + ", " +
+                                  std::to_string(w) + "} has one end in the tree and one out");
+    } else if (lv >= 0 && lw >= 0 && std::abs(lv - lw) > 1) {
+      fail(Validation::levels, "check 5 (levels): edge {" + std::to_string(v) + ", " +
+                                   std::to_string(w) + "} joins levels " + std::to_string(lv) +
+                                   " and " + std::to_string(lw));
+    }
+  };
+  const Exchange::Handler far_end = [&](const Exchange::Item* it, std::size_t k) {
+    for (std::size_t j = 0; j < k; ++j) {
+      const std::int64_t w = it[j].vertex, v = vertex_of(it[j].parent);
+      check_edge(v, level_of(it[j].parent), w, level[r.local(w)]);
+    }
+  };
+  {
+    Step step(ex, phase, r, far_end);
+    for (std::int64_t i = 0; i < r.local_count(); ++i) {
+      const std::int64_t v = r.global(i);
+      for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
+        const std::int64_t w = g.targets[k];
+        if (w <= v) continue;  // the edge's other copy, in w's row, covers it
+        if (r.mine(w)) {
+          check_edge(v, level[i], w, level[r.local(w)]);
+        } else {
+          step.send(r.owner(w), {w, pack(v, level[i])});
+        }
       }
     }
+    step.finish();
   }
 
   // One verdict for all: the checks failed anywhere, and the message of the
@@ -131,9 +224,9 @@ Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::i
     MPI_Bcast(first.data(), static_cast<int>(len), MPI_CHAR, from, comm);
     res.what = first;
   }
-  std::int32_t deepest = 0;
-  for (std::int32_t l : level) deepest = std::max(deepest, l);
-  res.depth = deepest + 1;
+  long long d = deepest;
+  MPI_Allreduce(MPI_IN_PLACE, &d, 1, MPI_LONG_LONG, MPI_MAX, comm);
+  res.depth = static_cast<int>(d) + 1;
   return res;
 }
 

@@ -12,8 +12,12 @@
 ///                 tree holds the key's whole component and nothing else;
 ///  5. levels:     the ends of every graph edge differ by at most one level.
 ///
-/// Memory: every rank holds the global parent array and levels (12 bytes per
-/// vertex) during validation.
+/// Distributed, by the owners of the vertices and edges, through the
+/// coalescing exchange: each reached vertex tells its parent's owner that it
+/// is a child, levels flow down the tree from the key one round per level,
+/// and each rank asks the owners of its edges' remote ends for their levels.
+/// Memory per rank: its vertices, their tree children and its distinct remote
+/// neighbours; no rank holds an array over all vertices.
 #include <cstdint>
 #include <string>
 #include <vector>
