@@ -62,6 +62,33 @@ TEST_F(Validate, RejectsACycle) {
   EXPECT_TRUE(check() & ht::Validation::tree);
 }
 
+TEST_F(Validate, RejectsAParentThatIsNoVertex) {
+  set_pred(some_vertex(true), gen.vertex_count() + 5);
+  const ht::Validation v = ht::validate_bfs(g, key, pred, MPI_COMM_WORLD);
+  EXPECT_TRUE(v.failed & ht::Validation::tree) << v.failed;
+  EXPECT_NE(v.what.find("check 2 (tree)"), std::string::npos) << v.what;
+}
+
+TEST_F(Validate, LevelsAndDepthAgreeOnEveryRank) {
+  // The levels of a valid tree, summed over ranks, count every reached vertex
+  // once; the depth is the same on every rank.
+  const ht::Validation ok = ht::validate_bfs(g, key, pred, MPI_COMM_WORLD);
+  ASSERT_TRUE(ok.ok()) << ok.what;
+  long long reached = 0, deepest = 0;
+  for (std::int64_t i = 0; i < g.range.local_count(); ++i) {
+    EXPECT_EQ(ok.level[i] >= 0, pred[i] >= 0) << "vertex " << g.range.global(i);
+    reached += ok.level[i] >= 0;
+    deepest = std::max<long long>(deepest, ok.level[i]);
+  }
+  MPI_Allreduce(MPI_IN_PLACE, &deepest, 1, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+  EXPECT_EQ(ok.depth, deepest + 1);
+  int lo = ok.depth, hi = ok.depth;
+  MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  EXPECT_EQ(lo, hi);
+  EXPECT_GT(reached, 0);
+}
+
 TEST_F(Validate, RejectsAParentWithoutAnEdge) {
   // A level-2 vertex is, by BFS, no neighbour of the key: hang it on the key.
   const ht::Validation ok = ht::validate_bfs(g, key, pred, MPI_COMM_WORLD);
