@@ -1,5 +1,7 @@
 #include "app/HT_App.hpp"
 
+#include <sys/resource.h>
+
 #include <Kokkos_Core.hpp>
 #include <Teuchos_DefaultMpiComm.hpp>
 #include <Teuchos_StandardParameterEntryValidators.hpp>
@@ -9,6 +11,7 @@
 #include <iostream>
 
 #include "ht_revision.hpp"
+#include "profile/HT_Profile.hpp"
 #include "runtime/HT_Error.hpp"
 
 namespace ht {
@@ -60,6 +63,22 @@ void describe_run(const AppContext& ctx, const std::string& app, const std::stri
   r.attribute("start_time", start);
 }
 
+// The peak resident memory of each rank (getrusage: Linux counts KiB), in
+// the results file and as one line on stdout, so that a user sees what a run
+// of this size needs per rank.  Collective.
+void report_memory(const AppContext& ctx) {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  const double bytes = static_cast<double>(u.ru_maxrss) * 1024.0;
+  const OverRanks m = over_ranks(bytes, ctx.env.comm());
+  ctx.results.per_rank("run/peak_rss_bytes", {bytes});
+  if (ctx.env.rank() == 0) {
+    std::printf("%-32s%.1f %.1f %.1f\n", "peak_rss_MiB (min mean max):", m.min / 1048576.0,
+                m.mean / 1048576.0, m.max / 1048576.0);
+    std::fflush(stdout);
+  }
+}
+
 }  // namespace
 
 int run_app(int argc, char** argv, const AppSpec& spec,
@@ -95,6 +114,7 @@ int run_app(int argc, char** argv, const AppSpec& spec,
       std::fflush(stdout);
     }
     body(ctx);
+    report_memory(ctx);
 
     Teuchos::MpiComm<int> comm(env.comm());
     Teuchos::TimeMonitor::summarize(Teuchos::ptrFromRef(comm), std::cout, false, true, false);

@@ -24,6 +24,8 @@ with h5py.File(path, "r") as f:
         assert d.shape[0] == ranks, (phase, d.shape)
         assert (d[()] >= 0).all(), phase
     assert (f["timings/total"][()] > 0).all()
+    rss = f["run/peak_rss_bytes"][()]
+    assert rss.shape == (ranks,) and (rss > 1 << 20).all(), rss  # every rank, > 1 MiB
     err, bound = f["validation/freivalds_error"][0], f["validation/freivalds_bound"][0]
     assert err <= bound, (err, bound)
 print(f"{path}: ok ({ranks} ranks x {threads} threads, {reps} repetitions)")

@@ -57,6 +57,8 @@ with h5py.File(path, "r") as f:
     else:
         assert f["bfs/messages"][()].sum() > 0, "several ranks exchange messages"
     assert f["bfs/bytes_sent"].shape[0] == ranks
+    rss = f["run/peak_rss_bytes"][()]
+    assert rss.shape == (ranks,) and (rss > 1 << 20).all(), rss  # every rank, > 1 MiB
 
     lock, redundant = f["bfs/lock_seconds"][()], f["bfs/redundant_visits"][()]
     assert (lock >= 0).all()
