@@ -34,9 +34,7 @@ for s in $scales; do
     printf '%-6s %-6s %-8s %-6s %-11s %14.4g %12.6f %10s %10s\n' "$s" "$np" "$threads" \
       "$(get tasks_per_rank)" "$variant" "$(get harmonic_mean_TEPS)" "$(get median_time)" \
       "${lock:--}" "${redundancy:--}"
-    if [[ -z ${HT_NO_MEASURE:-} ]]; then # study_tables.sh reads the rows alone
-      ht_measure "bfs_${variant}_scale${s}_np${np}_t${threads}_mteps" \
-        "$(awk -v t="$(get harmonic_mean_TEPS)" 'BEGIN{print t/1e6}')"
-    fi
+    ht_measure "bfs_${variant}_scale${s}_np${np}_t${threads}_mteps" \
+      "$(awk -v t="$(get harmonic_mean_TEPS)" 'BEGIN{print t/1e6}')"
   done
 done

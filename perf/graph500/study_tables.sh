@@ -13,7 +13,8 @@ cores=${4:-$(nproc)}
 here=$(cd "$(dirname "$0")" && pwd)
 run() { # variant ranks tasks -> the data row of bench_bfs.sh
   local threads=$(($3 < cores ? $3 : cores))
-  HT_NO_MEASURE=1 bash "$here/bench_bfs.sh" "$exe" "$scale" "$2" "$1" "$threads" "$nbfs" "$3" | tail -n 1
+  bash "$here/bench_bfs.sh" "$exe" "$scale" "$2" "$1" "$threads" "$nbfs" "$3" |
+    grep -v '^<CTestMeasurement' | tail -n 1
 }
 
 echo "== Table 1: one rank, SCALE $scale, NBFS $nbfs, threads = min(tasks, $cores)"
