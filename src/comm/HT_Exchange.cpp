@@ -15,6 +15,23 @@ constexpr int kTagBase = 7100;  // + level parity; clear of the other tags in us
 // Sends in flight per peer before a sender stops to reap: a bound on the
 // memory held by unsent buffers (buffer_items pairs each), not a tuned figure.
 constexpr std::size_t kInFlightPerPeer = 4;
+
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// Adds the seconds from construction to destruction to a counter.
+class Timed {
+ public:
+  explicit Timed(double& sum) : sum_(sum), start_(now()) {}
+  ~Timed() { sum_ += now() - start_; }
+  Timed(const Timed&) = delete;
+  Timed& operator=(const Timed&) = delete;
+
+ private:
+  double& sum_;
+  double start_;
+};
 }  // namespace
 
 Exchange::Exchange(MPI_Comm comm, std::size_t capacity)
@@ -41,6 +58,7 @@ void Exchange::begin_level(int level) {
   tag_ = kTagBase + (level & 1);
   ends_ = 0;
   stats_ = Stats{};
+  level_start_ = now();
 }
 
 void Exchange::reap() {
@@ -61,6 +79,7 @@ void Exchange::reap() {
 }
 
 void Exchange::send(int dest, const Handler& on_receive) {
+  Timed t(stats_.busy);
   std::vector<Item> items = std::move(current_[dest]);
   if (spare_.empty()) {
     current_[dest] = {};
@@ -105,6 +124,7 @@ void Exchange::send_posted(const Handler& on_receive) {
 }
 
 bool Exchange::poll(const Handler& on_receive) {
+  Timed t(stats_.busy);
   send_posted(on_receive);
   return receive(on_receive);
 }
@@ -138,12 +158,14 @@ bool Exchange::receive(const Handler& on_receive) {
       ++ends_;  // the sender has nothing more for this level
     } else {
       on_receive(inbox_.data(), inbox_.size());
+      ++received_;
     }
     any = true;
   }
 }
 
 void Exchange::finish(const Handler& on_receive) {
+  Timed t(stats_.busy);
   send_posted(on_receive);
   for (int p = 0; p < size_; ++p) {
     if (p != rank_ && !current_[p].empty()) send(p, on_receive);
@@ -157,6 +179,14 @@ void Exchange::finish(const Handler& on_receive) {
 }
 
 bool Exchange::drained(const Handler& on_receive) {
+  const double start = now();
+  const std::int64_t before = received_;
+  const bool done = drain_step(on_receive);
+  (received_ != before ? stats_.busy : stats_.waiting) += now() - start;
+  return done;
+}
+
+bool Exchange::drain_step(const Handler& on_receive) {
   if (posted_.load(std::memory_order_acquire)) {
     throw Error("exchange: items posted after finish() of the level");
   }
@@ -173,7 +203,10 @@ bool Exchange::drained(const Handler& on_receive) {
 
 void Exchange::end_level(const Handler& on_receive) {
   finish(on_receive);
-  while (!drained(on_receive)) idle_sleep();
+  while (!drained(on_receive)) {
+    Timed t(stats_.waiting);
+    idle_sleep();
+  }
 }
 
 }  // namespace ht

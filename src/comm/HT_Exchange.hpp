@@ -47,8 +47,13 @@ class Exchange {
     std::int64_t vertex, parent;
   };
   using Handler = std::function<void(const Item*, std::size_t)>;
+  /// What this level cost.  Seconds are wall-clock, on whichever thread
+  /// made the call: \c busy in sends and receives (applying arrivals
+  /// included), \c waiting in end_level() or drained() while nothing arrived
+  /// and peers had not ended the level.
   struct Stats {
     std::int64_t messages = 0, bytes = 0;
+    double busy = 0, waiting = 0;
   };
 
   Exchange(MPI_Comm comm, std::size_t capacity);
@@ -81,8 +86,11 @@ class Exchange {
   /// polls and says whether the level is complete.
   void finish(const Handler& on_receive);
   bool drained(const Handler& on_receive);
-  /// Data messages and bytes sent this level (end markers not counted).
+  /// Data messages and bytes sent this level (end markers not counted), and
+  /// the seconds spent in the exchange.
   Stats stats() const { return stats_; }
+  /// When begin_level() was called: std::chrono::steady_clock, in seconds.
+  double level_start() const { return level_start_; }
 
  private:
   struct InFlight {
@@ -97,11 +105,13 @@ class Exchange {
   void send(int dest, const Handler& on_receive);
   void send_items(int dest, std::vector<Item>&& items, const Handler& on_receive);
   void send_posted(const Handler& on_receive);
-  bool receive(const Handler& on_receive);  // arrivals only
-  void reap();                              // frees completed sends
+  bool receive(const Handler& on_receive);     // arrivals only
+  bool drain_step(const Handler& on_receive);  // drained(), untimed
+  void reap();                                 // frees completed sends
 
   MPI_Comm comm_;
   int rank_ = 0, size_ = 1, tag_ = 0, ends_ = 0;
+  std::int64_t received_ = 0;  // data messages, ever
   std::size_t capacity_;
   std::vector<std::vector<Item>> current_;
   std::vector<InFlight> in_flight_;
@@ -109,6 +119,7 @@ class Exchange {
   std::vector<Item> inbox_;
   std::vector<MPI_Request> ends_out_;
   Stats stats_;
+  double level_start_ = 0;
   std::atomic<Posted*> posted_{nullptr};
   std::atomic<bool> polling_{false};
 };

@@ -204,6 +204,7 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
     out.messages.push_back(summed(bfs.messages));
     out.bytes.push_back(summed(bfs.bytes));
     for (auto x : bfs.bytes) out.rank_bytes += static_cast<double>(x);
+    out.level_times.add(bfs.seconds);
     out.lock_seconds.push_back(max_over_ranks(bfs.lock_seconds, comm));
     const double visits = static_cast<double>(sum_over_ranks(bfs.task_visits, comm));
     const double unique = static_cast<double>(sum_over_ranks(bfs.unique_visits, comm));
@@ -258,6 +259,7 @@ void write_graph500(const Graph500Config& cfg, const Graph500Outcome& out, Resul
   r.attribute("tasks_per_rank", static_cast<long long>(out.tasks_per_rank));
   r.global("bfs/lock_seconds", out.lock_seconds);
   r.global("bfs/redundant_visits", out.redundancy);
+  out.level_times.write(r, "bfs/level", r.comm());
 }
 
 void graph500_driver(AppContext& ctx) {
@@ -265,6 +267,7 @@ void graph500_driver(AppContext& ctx) {
   Profile profile(cfg.profile);
   const Graph500Outcome out = run_graph500(cfg, profile, ctx.env.comm(), stdout);
   if (ctx.env.rank() == 0) report_graph500(cfg, out, stdout);
+  out.level_times.print(stdout, ctx.env.comm());
   if (profile.enabled()) {
     profile.print(stdout, "level", ctx.env.comm());
     profile.write(ctx.results, "profile", ctx.env.comm());

@@ -27,6 +27,7 @@
 #include "graph/HT_BfsVariant.hpp"
 #include "graph/HT_Graph500Report.hpp"
 #include "graph/HT_Kronecker.hpp"
+#include "graph/HT_LevelTimes.hpp"
 
 namespace ht {
 
@@ -65,6 +66,7 @@ struct Graph500Outcome {
   std::vector<std::vector<double>> messages;  ///< per key and level, sum over ranks
   std::vector<std::vector<double>> bytes;     ///< per key and level, sum over ranks
   double rank_bytes = 0;                      ///< bytes this rank sent, all keys
+  LevelTimes level_times;                     ///< this rank's time per level, all keys
   int tasks_per_rank = 1;
 };
 

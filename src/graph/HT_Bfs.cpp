@@ -1,5 +1,7 @@
 #include "graph/HT_Bfs.hpp"
 
+#include <algorithm>
+
 #include "comm/HT_Wait.hpp"
 #include "graph/HT_BfsVariant.hpp"
 #include "graph/impl/HT_BfsVariants.hpp"
@@ -19,10 +21,19 @@ Profile& impl::profile_of(const BfsOptions& opt) {
   return opt.profile ? *opt.profile : off;
 }
 
-bool impl::next_level(BfsResult& res, const Exchange& ex, std::int64_t found, MPI_Comm comm) {
-  res.messages.push_back(ex.stats().messages);
-  res.bytes.push_back(ex.stats().bytes);
+bool impl::next_level(BfsResult& res, const Exchange& ex, std::int64_t found, MPI_Comm comm,
+                      double sync_seconds) {
+  const Exchange::Stats st = ex.stats();
+  res.messages.push_back(st.messages);
+  res.bytes.push_back(st.bytes);
+  const double start = steady_seconds();
   const long long next = sum_over_ranks(static_cast<long long>(found), comm);
+  LevelSeconds s;
+  s.communicate = st.busy;
+  s.wait = st.waiting;
+  s.sync = sync_seconds + (steady_seconds() - start);
+  s.expand = std::max(0.0, start - ex.level_start() - st.busy - st.waiting - sync_seconds);
+  res.seconds.push_back(s);
   if (next == 0) return false;
   res.frontier.push_back(next);
   return true;

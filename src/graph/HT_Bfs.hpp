@@ -41,11 +41,22 @@ struct BfsOptions {
   Profile* profile = nullptr;       ///< per-task, per-level timings (none if null)
 };
 
+/// Where one level's wall-clock time went on one rank.  \c communicate and
+/// \c wait are the exchange's (Exchange::Stats), \c sync the level's closing
+/// collectives (the frontier count, and a bitmap's exchange where a variant
+/// sends one), \c expand the rest: the rank's own search work.  With tasks,
+/// communication runs on whichever worker holds the MPI role while the others
+/// expand, so the parts are shares of the rank's wall clock, not CPU time.
+struct LevelSeconds {
+  double expand = 0, communicate = 0, wait = 0, sync = 0;
+};
+
 struct BfsResult {
   std::vector<std::int64_t> pred;      ///< parent per local vertex, -1 unreached
   std::vector<std::int64_t> frontier;  ///< global frontier size per level (level 0: 1)
   std::vector<std::int64_t> messages;  ///< messages this rank sent per level
   std::vector<std::int64_t> bytes;     ///< bytes this rank sent per level
+  std::vector<LevelSeconds> seconds;   ///< this rank's time per level
   double lock_seconds = 0;             ///< locking: time this rank's tasks waited for locks
   std::int64_t task_visits = 0;        ///< local vertices visited, summed over the tasks
   std::int64_t unique_visits = 0;      ///< distinct local vertices the tasks visited
@@ -57,6 +68,7 @@ struct BfsResult {
     frontier.assign(1, 1);
     messages.clear();
     bytes.clear();
+    seconds.clear();
     lock_seconds = 0;
     task_visits = unique_visits = 0;
   }

@@ -2,6 +2,11 @@
 // share of the frontier; discoveries of remote vertices go to their owners
 // through the coalescing exchange, which is polled while expanding.
 // (The Graph500 reference "bfs_simple", with coalescing buffers.)
+// A remote vertex is sent at most once per search: its owner marks it
+// visited in the level it first arrives, so any later find of it is moot.
+// On two ranks half the edges are remote and most of them lead to vertices
+// already found: without this filter every remote edge cost a 16-byte item
+// sent, received and rejected, and two ranks were slower than one.
 #include "comm/HT_Exchange.hpp"
 #include "graph/impl/HT_BfsVariants.hpp"
 #include "graph/impl/HT_LevelQueues.hpp"
@@ -18,12 +23,14 @@ class BfsMpi final : public Bfs {
         comm_(comm),
         profile_(profile_of(opt)),
         ex_(comm, opt.buffer_items),
-        q_(g.range.local_count()) {}
+        q_(g.range.local_count()),
+        known_(g.range.size > 1 ? static_cast<std::size_t>((g.range.n_global + 63) / 64) : 0) {}
 
   const BfsResult& search(std::int64_t root) override {
     const VertexRange& r = g_.range;
     res_.reset(r.local_count());
     q_.restart(r, root, res_.pred);
+    std::fill(known_.begin(), known_.end(), 0);
 
     const Exchange::Handler visit_remote = [this](const Exchange::Item* items, std::size_t n) {
       for (std::size_t k = 0; k < n; ++k)
@@ -59,30 +66,41 @@ class BfsMpi final : public Bfs {
     const std::int64_t* const targets = g_.targets.data();
     std::int64_t* const parent = res_.pred.data();
     std::uint64_t* const bits = q_.seen.data();
+    std::uint64_t* const known = known_.data();
     std::vector<std::int64_t>& newq = q_.newq;
     const bool peers = r.size > 1;
     std::size_t since_poll = 0;
     for (const std::int64_t i : q_.oldq) {
       const std::int64_t u = first + i;
-      for (std::int64_t k = offsets[i], k_end = offsets[i + 1]; k < k_end; ++k) {
-        const std::int64_t v = targets[k];
-        if (v >= first && v < end) {
-          const std::int64_t j = v - first;
-          const std::uint64_t bit = std::uint64_t(1) << (j & 63);
-          if (!(bits[j >> 6] & bit)) {
-            bits[j >> 6] |= bit;
-            parent[j] = u;
-            newq.push_back(j);
-          }
-        } else {
-          ex_.push(r.owner(v), {v, u}, visit_remote);
-        }
+      const std::int64_t k_begin = offsets[i], k_end = offsets[i + 1];
+      if (!peers) {
+        for (std::int64_t k = k_begin; k < k_end; ++k)
+          visit(targets[k] - first, u, bits, parent, newq);
+        continue;
       }
-      if (peers && ++since_poll == 64) {  // take arrivals now and then: keeps peers' sends moving
+      for (std::int64_t k = k_begin; k < k_end; ++k) {
+        // Local or remote is a coin toss per edge on two ranks; one bitmap
+        // over all vertices, set for every vertex this rank took or sent,
+        // leaves that branch to new vertices only.
+        const std::int64_t v = targets[k];
+        if (test_and_set(known, v)) continue;
+        if (v >= first && v < end)
+          visit(v - first, u, bits, parent, newq);
+        else
+          ex_.push(r.owner(v), {v, u}, visit_remote);
+      }
+      if (++since_poll == 64) {  // take arrivals now and then: keeps peers' sends moving
         ex_.poll(visit_remote);
         since_poll = 0;
       }
     }
+  }
+
+  static void visit(std::int64_t j, std::int64_t u, std::uint64_t* bits, std::int64_t* parent,
+                    std::vector<std::int64_t>& newq) {
+    if (test_and_set(bits, j)) return;
+    parent[j] = u;
+    newq.push_back(j);
   }
 
   const Csr& g_;
@@ -92,6 +110,8 @@ class BfsMpi final : public Bfs {
   Exchange ex_;
   BfsResult res_;
   LevelQueues q_;
+  std::vector<std::uint64_t>
+      known_;  // vertices taken or sent this search (all N; none on one rank)
 };
 
 }  // namespace

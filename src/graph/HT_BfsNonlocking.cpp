@@ -47,7 +47,7 @@ struct Expand {
       for (std::int64_t k = g->offsets[i]; k < g->offsets[i + 1]; ++k) {
         const std::int64_t v = g->targets[k];
         if (r.mine(v)) {
-          if (!test_and_set(out->seen, r.local(v))) out->found.emplace_back(r.local(v), u);
+          if (!test_and_set(out->seen.data(), r.local(v))) out->found.emplace_back(r.local(v), u);
         } else {
           out->remote[r.owner(v)].push_back({v, u});
         }

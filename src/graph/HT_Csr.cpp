@@ -19,6 +19,7 @@ VertexRange VertexRange::of_rank(int r) const {
 }
 
 void VertexRange::bounds() {
+  inverse_ = 1.0 / static_cast<double>(per_rank);
   first_ = std::min<std::int64_t>(rank * per_rank, n_global);
   end_ = std::min<std::int64_t>(first_ + per_rank, n_global);
 }

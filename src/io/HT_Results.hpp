@@ -28,6 +28,8 @@ namespace ht {
 class Results {
  public:
   explicit Results(MPI_Comm comm);
+  /// The ranks that write the file.
+  MPI_Comm comm() const { return comm_; }
 
   void attribute(const std::string& name, const std::string& value);
   void attribute(const std::string& name, double value);

@@ -60,6 +60,21 @@ with h5py.File(path, "r") as f:
     rss = f["run/peak_rss_bytes"][()]
     assert rss.shape == (ranks,) and (rss > 1 << 20).all(), rss  # every rank, > 1 MiB
 
+    # Where each rank's time went, per level, summed over the keys: no part
+    # negative, the parts no more than the searches took (each search's time
+    # is its slowest rank's), and on several ranks some communication.
+    parts = {}
+    for name in ("expand", "communicate", "wait", "sync"):
+        d = f["bfs/level_" + name][()]
+        assert d.shape[0] == ranks and d.shape[1] >= levels.max(), (name, d.shape, levels.max())
+        assert (d >= 0).all(), (name, d)
+        parts[name] = d.sum(axis=1)
+    total = sum(parts.values())
+    assert (total <= seconds.sum() * 1.02 + 1e-3).all(), (total, seconds.sum())
+    assert (parts["expand"] > 0).all(), parts
+    if ranks > 1:
+        assert (parts["communicate"] + parts["wait"] + parts["sync"] > 0).all(), parts
+
     lock, redundant = f["bfs/lock_seconds"][()], f["bfs/redundant_visits"][()]
     assert (lock >= 0).all()
     if variant in ("nonlocking", "incremental", "atomic"):

@@ -34,3 +34,26 @@ TEST(Csr, BlockDistributionCoversEveryVertexOnce) {
     for (std::int64_t i = 0; i < r.local_count(); ++i) EXPECT_TRUE(r.mine(r.global(i)));
   }
 }
+
+// owner() divides by a multiply and a correction: it must agree with the
+// division at every block boundary, for any rank count, up to 2^45 vertices.
+TEST(Csr, OwnerIsTheBlockHoldingTheVertex) {
+  for (std::int64_t n : {std::int64_t(1), std::int64_t(7), std::int64_t(1000),
+                         std::int64_t(1) << 20, (std::int64_t(1) << 45) - 3}) {
+    ht::VertexRange r(n, MPI_COMM_WORLD);
+    for (int size : {1, 2, 3, 7, 64, 1000}) {
+      ht::VertexRange s = r;
+      s.size = size;
+      s.per_rank = std::max<std::int64_t>(1, (n + size - 1) / size);
+      s = s.of_rank(0);  // recomputes what owner() uses
+      for (int b = 0; b <= size; ++b) {
+        for (std::int64_t d : {-1, 0, 1}) {
+          const std::int64_t v = b * s.per_rank + d;
+          if (v < 0 || v >= n) continue;
+          EXPECT_EQ(s.owner(v), v / s.per_rank) << "n " << n << " size " << size << " v " << v;
+        }
+      }
+      EXPECT_EQ(s.owner(n - 1), (n - 1) / s.per_rank);
+    }
+  }
+}

@@ -18,6 +18,9 @@ ChunkedBfs::ChunkedBfs(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI
       ex_(comm, opt.buffer_items) {
   const std::int64_t n = g.range.local_count();
   seen_.resize(n);
+  // A remote vertex is sent once per search: its owner marks it visited in
+  // the level it first arrives, so later finds are moot (see HT_BfsMpi.cpp).
+  known_.resize(peers_ ? g.range.n_global : 0);
   prev_.assign(static_cast<std::size_t>((n + 63) / 64), 0);
   // Touched now, not by the first search: a fresh page costs a fault.
   oldq_.assign(n, 0);
@@ -46,6 +49,7 @@ const BfsResult& ChunkedBfs::search(std::int64_t root) {
   const int group = searches_++;
   res_.reset(r.local_count());
   seen_.clear();
+  known_.clear();
   std::fill(prev_.begin(), prev_.end(), 0);
   for (Lane& l : lanes_) l.task_visits = l.unique_visits = 0;
   if (r.mine(root)) claim(r.local(root), root);

@@ -124,6 +124,7 @@ class ChunkedBfs : public Bfs {
   Exchange::Handler apply_;
   BfsResult res_;
   AtomicBitmap seen_;
+  AtomicBitmap known_;               // vertices taken or sent this search (all N; none on one rank)
   std::vector<std::uint64_t> prev_;  // seen_ as the level began
   std::vector<std::int64_t> oldq_;   // the frontier, in increasing order
   EdgeChunks chunk_;                 // its edges, cut into chunks
@@ -150,12 +151,20 @@ std::int64_t ChunkedBfs::expand(std::size_t c, std::size_t n, Lane& lane, Local&
     const std::int64_t i = oldq[q], u = first + i, base = offsets[i] - starts[q];
     const std::int64_t k_begin = base + std::max(starts[q], e0);
     const std::int64_t k_end = base + std::min(starts[q + 1], e1);
-    for (std::int64_t k = k_begin; k < k_end; ++k) {
-      const std::int64_t v = targets[k];
-      if (v >= first && v < last)
-        local(v - first, u);
-      else
-        send(lane, r.owner(v), {v, u});
+    if (peers_) {
+      // On several ranks, local or remote is a coin toss per edge; testing
+      // one bitmap over all vertices first (set for every vertex this rank
+      // already took or sent) leaves that branch to new vertices only.
+      for (std::int64_t k = k_begin; k < k_end; ++k) {
+        const std::int64_t v = targets[k];
+        if (!known_.claim(v)) continue;
+        if (v >= first && v < last)
+          local(v - first, u);
+        else  // once per search: its owner marks it visited when it arrives
+          send(lane, r.owner(v), {v, u});
+      }
+    } else {
+      for (std::int64_t k = k_begin; k < k_end; ++k) local(targets[k] - first, u);
     }
     // Take arrivals now and then: keeps the peers' sends moving.
     if (peers_ && (since_pump += k_end - k_begin) >= 4096) {

@@ -12,9 +12,12 @@ constexpr std::size_t kLargestTaskBytes = 64;
 /// The profile to record into: \p opt's, or one that records nothing.
 Profile& profile_of(const BfsOptions& opt);
 
-/// Ends a level: records what \p ex sent, sums the next frontier (\p found
-/// here) over the ranks, and says whether there is one.  Collective.
-bool next_level(BfsResult& res, const Exchange& ex, std::int64_t found, MPI_Comm comm);
+/// Ends a level: records what \p ex sent and where the level's time went
+/// (since ex.begin_level(); \p sync_seconds of it already spent in the
+/// level's own collectives), sums the next frontier (\p found here) over the
+/// ranks, and says whether there is one.  Collective.
+bool next_level(BfsResult& res, const Exchange& ex, std::int64_t found, MPI_Comm comm,
+                double sync_seconds = 0);
 
 std::unique_ptr<Bfs> make_bfs_mpi(const Csr& g, const BfsOptions& opt, TaskRuntime& rt,
                                   MPI_Comm comm);

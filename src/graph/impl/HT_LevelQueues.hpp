@@ -11,7 +11,7 @@
 namespace ht::impl {
 
 /// Sets j's bit in \p seen; true if it was already set.
-inline bool test_and_set(std::vector<std::uint64_t>& seen, std::int64_t j) {
+inline bool test_and_set(std::uint64_t* seen, std::int64_t j) {
   std::uint64_t& word = seen[j >> 6];
   const std::uint64_t bit = std::uint64_t(1) << (j & 63);
   const bool was = word & bit;
@@ -30,7 +30,7 @@ struct LevelQueues {
   }
   /// Marks j reached from u unless it was; true if it was not.
   bool visit(std::int64_t j, std::int64_t u, std::vector<std::int64_t>& pred) {
-    if (test_and_set(seen, j)) return false;
+    if (test_and_set(seen.data(), j)) return false;
     pred[j] = u;
     newq.push_back(j);
     return true;
