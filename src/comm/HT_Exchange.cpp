@@ -203,9 +203,10 @@ bool Exchange::drain_step(const Handler& on_receive) {
 
 void Exchange::end_level(const Handler& on_receive) {
   finish(on_receive);
+  Backoff backoff;
   while (!drained(on_receive)) {
     Timed t(stats_.waiting);
-    idle_sleep();
+    backoff.pause();
   }
 }
 

@@ -11,12 +11,23 @@ constexpr std::chrono::microseconds kIdleSleep{20};  // see idle_sleep()
 
 void idle_sleep() { std::this_thread::sleep_for(kIdleSleep); }
 
+void Backoff::pause() {
+  const double now =
+      std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  if (start_ < 0) start_ = now;
+  if (now - start_ < kSpinSeconds)
+    std::this_thread::yield();
+  else
+    idle_sleep();
+}
+
 void wait_all(std::vector<MPI_Request>& requests) {
   int done = 0;
+  Backoff backoff;
   for (;;) {
     MPI_Testall(static_cast<int>(requests.size()), requests.data(), &done, MPI_STATUSES_IGNORE);
     if (done) return;
-    idle_sleep();
+    backoff.pause();
   }
 }
 

@@ -25,13 +25,27 @@ namespace ht {
 /// core away, short beside any transfer worth waiting for.
 void idle_sleep();
 
-/// MPI_Waitall that sleeps between tests.
+/// The pauses of one wait: for the first kSpinSeconds it yields the core
+/// between tests (a collective whose ranks arrive together completes in
+/// microseconds, and a sleep would add ~86 us to every level of a BFS);
+/// after that it sleeps (idle_sleep), so a rank that waits long gives its
+/// core to the peers it waits for.
+class Backoff {
+ public:
+  static constexpr double kSpinSeconds = 100e-6;
+  void pause();
+
+ private:
+  double start_ = -1;
+};
+
+/// MPI_Waitall that pauses (Backoff) between tests.
 void wait_all(std::vector<MPI_Request>& requests);
-/// MPI_Barrier that sleeps while waiting.
+/// MPI_Barrier that pauses while waiting.
 void barrier(MPI_Comm comm);
-/// The largest \p x over the ranks of \p comm (sleeps while waiting).
+/// The largest \p x over the ranks of \p comm (pauses while waiting).
 double max_over_ranks(double x, MPI_Comm comm);
-/// The sum of \p x over the ranks of \p comm (sleeps while waiting).
+/// The sum of \p x over the ranks of \p comm (pauses while waiting).
 long long sum_over_ranks(long long x, MPI_Comm comm);
 
 }  // namespace ht

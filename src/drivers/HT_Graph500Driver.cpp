@@ -70,9 +70,23 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         "at least 2)",
         rcp(new EnhancedNumberValidator<int>(0, 1 << 20)));
   g.set("chunks", defaults.chunks,
-        "incremental, atomic: most chunks (one task each) a level's frontier edges are cut "
+        "incremental, atomic, hybrid: most chunks (one task each) a level's frontier edges are cut "
         "into, at least 2048 edges each; fast workers take more of them",
         rcp(new EnhancedNumberValidator<int>(1, 1 << 16)));
+  g.set("direction", std::string(mode_name(defaults.direction.mode)),
+        "hybrid: auto switches by Beamer's heuristic (alpha, beta); top-down or bottom-up forces "
+        "every level",
+        rcp(new Teuchos::StringValidator(Teuchos::tuple<std::string>(
+            mode_name(DirectionPolicy::Mode::automatic), mode_name(DirectionPolicy::Mode::top_down),
+            mode_name(DirectionPolicy::Mode::bottom_up)))));
+  g.set("alpha", defaults.direction.alpha,
+        "hybrid: go bottom-up when the frontier's edges exceed the unexplored edges / alpha "
+        "(Beamer et al. SC 2012; 15 as gapbs)",
+        rcp(new EnhancedNumberValidator<double>(1e-3, 1e9)));
+  g.set("beta", defaults.direction.beta,
+        "hybrid: back to top-down when the frontier shrinks below the vertices / beta "
+        "(18 as gapbs)",
+        rcp(new EnhancedNumberValidator<double>(1e-3, 1e9)));
   g.set("buffer_items", static_cast<int>(defaults.buffer_items),
         "coalescing buffer per destination rank, in (vertex, parent) pairs; a full buffer is sent",
         rcp(new EnhancedNumberValidator<int>(1, 1 << 24)));
@@ -99,6 +113,9 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
   opt.buffer_items = static_cast<std::size_t>(d.get<int>("buffer_items"));
   opt.tasks = d.get<int>("tasks");
   opt.chunks = d.get<int>("chunks");
+  opt.direction.mode = mode_named(d.get<std::string>("direction"));
+  opt.direction.alpha = d.get<double>("alpha");
+  opt.direction.beta = d.get<double>("beta");
   c.bfs = c.variant->resolve(opt, env.threads());
   env.require_thread_level(c.variant->mpi_thread_level,
                            std::string("Graph500/variant = ") + c.variant->name);
@@ -205,6 +222,7 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
     out.bytes.push_back(summed(bfs.bytes));
     for (auto x : bfs.bytes) out.rank_bytes += static_cast<double>(x);
     out.level_times.add(bfs.seconds);
+    out.bottom_up.emplace_back(bfs.bottom_up.begin(), bfs.bottom_up.end());
     out.lock_seconds.push_back(max_over_ranks(bfs.lock_seconds, comm));
     const double visits = static_cast<double>(sum_over_ranks(bfs.task_visits, comm));
     const double unique = static_cast<double>(sum_over_ranks(bfs.unique_visits, comm));
@@ -216,6 +234,11 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
         std::accumulate(m.begin(), m.end(), 0.0));
     if (variant.reports_lock_time) say(log, ", locks %.6f s", out.lock_seconds.back());
     if (variant.reports_redundancy) say(log, ", redundant visits %.3fx", out.redundancy.back());
+    if (!bfs.bottom_up.empty()) {
+      say(log, ", %d of %zu levels bottom-up",
+          static_cast<int>(std::count(bfs.bottom_up.begin(), bfs.bottom_up.end(), 1)),
+          bfs.bottom_up.size());
+    }
     say(log, ", valid\n");
   }
   return out;
@@ -255,6 +278,9 @@ void write_graph500(const Graph500Config& cfg, const Graph500Outcome& out, Resul
   r.attribute("bfs_table_width", static_cast<long long>(w));
   r.global("bfs/messages", table(out.messages, w));
   r.global("bfs/bytes", table(out.bytes, w));
+  std::size_t w_dir = 0;
+  r.global("bfs/bottom_up", table(out.bottom_up, w_dir));
+  r.attribute("bfs_direction_width", static_cast<long long>(w_dir));
   r.per_rank("bfs/bytes_sent", {out.rank_bytes});
   r.attribute("tasks_per_rank", static_cast<long long>(out.tasks_per_rank));
   r.global("bfs/lock_seconds", out.lock_seconds);

@@ -57,16 +57,17 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
 /// What a run measured, on every rank alike (reduced over ranks) except
 /// rank_bytes.
 struct Graph500Outcome {
-  Graph500Run stats;                          ///< the reference block's inputs
-  std::vector<std::int64_t> keys;             ///< the search keys
-  std::vector<double> levels;                 ///< per key
-  std::vector<double> lock_seconds;           ///< per key, max over ranks
-  std::vector<double> redundancy;             ///< per key, task visits / distinct
-  std::vector<std::vector<double>> frontier;  ///< per key and level, global
-  std::vector<std::vector<double>> messages;  ///< per key and level, sum over ranks
-  std::vector<std::vector<double>> bytes;     ///< per key and level, sum over ranks
-  double rank_bytes = 0;                      ///< bytes this rank sent, all keys
-  LevelTimes level_times;                     ///< this rank's time per level, all keys
+  Graph500Run stats;                           ///< the reference block's inputs
+  std::vector<std::int64_t> keys;              ///< the search keys
+  std::vector<double> levels;                  ///< per key
+  std::vector<double> lock_seconds;            ///< per key, max over ranks
+  std::vector<double> redundancy;              ///< per key, task visits / distinct
+  std::vector<std::vector<double>> frontier;   ///< per key and level, global
+  std::vector<std::vector<double>> messages;   ///< per key and level, sum over ranks
+  std::vector<std::vector<double>> bytes;      ///< per key and level, sum over ranks
+  std::vector<std::vector<double>> bottom_up;  ///< per key and level: 1 if searched bottom-up
+  double rank_bytes = 0;                       ///< bytes this rank sent, all keys
+  LevelTimes level_times;                      ///< this rank's time per level, all keys
   int tasks_per_rank = 1;
 };
 

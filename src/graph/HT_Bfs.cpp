@@ -21,22 +21,25 @@ Profile& impl::profile_of(const BfsOptions& opt) {
   return opt.profile ? *opt.profile : off;
 }
 
-bool impl::next_level(BfsResult& res, const Exchange& ex, std::int64_t found, MPI_Comm comm,
-                      double sync_seconds) {
+void impl::record_level(BfsResult& res, const Exchange& ex, long long next, double sync_start,
+                        double sync_seconds) {
   const Exchange::Stats st = ex.stats();
   res.messages.push_back(st.messages);
   res.bytes.push_back(st.bytes);
-  const double start = steady_seconds();
-  const long long next = sum_over_ranks(static_cast<long long>(found), comm);
   LevelSeconds s;
   s.communicate = st.busy;
   s.wait = st.waiting;
-  s.sync = sync_seconds + (steady_seconds() - start);
-  s.expand = std::max(0.0, start - ex.level_start() - st.busy - st.waiting - sync_seconds);
+  s.sync = sync_seconds;
+  s.expand = std::max(0.0, sync_start - ex.level_start() - st.busy - st.waiting);
   res.seconds.push_back(s);
-  if (next == 0) return false;
-  res.frontier.push_back(next);
-  return true;
+  if (next > 0) res.frontier.push_back(next);
+}
+
+bool impl::next_level(BfsResult& res, const Exchange& ex, std::int64_t found, MPI_Comm comm) {
+  const double start = steady_seconds();
+  const long long next = sum_over_ranks(static_cast<long long>(found), comm);
+  record_level(res, ex, next, start, steady_seconds() - start);
+  return next > 0;
 }
 
 }  // namespace ht

@@ -16,7 +16,10 @@
 ///  - HT_BfsIncremental.cpp: task-local finds, each task's merged by a task
 ///                          that runs as soon as it is done;
 ///  - HT_BfsAtomic.cpp:     a vertex is claimed by one atomic fetch_or on its
-///                          visited bit, so none is expanded twice.
+///                          visited bit, so none is expanded twice;
+/// and one that changes direction (HT_Direction.hpp):
+///  - HT_BfsHybrid.cpp:     atomic's top-down levels, and bottom-up levels
+///                          against a frontier bitmap gathered on every rank.
 ///
 /// Contract: pred[i] is the parent of local vertex i in a BFS tree rooted at
 /// the key (the key is its own parent), or -1 if unreached.  Remote
@@ -27,6 +30,7 @@
 #include <vector>
 
 #include "graph/HT_Csr.hpp"
+#include "graph/HT_Direction.hpp"
 
 namespace ht {
 
@@ -38,6 +42,7 @@ struct BfsOptions {
   std::size_t buffer_items = 4096;  ///< coalescing buffer per destination, in pairs
   int tasks = 0;                    ///< NT per rank and level; 0: the variant's rule
   int chunks = 128;                 ///< chunked variants: most chunk tasks per level
+  DirectionPolicy direction;        ///< hybrid: when a level runs bottom-up
   Profile* profile = nullptr;       ///< per-task, per-level timings (none if null)
 };
 
@@ -57,6 +62,7 @@ struct BfsResult {
   std::vector<std::int64_t> messages;  ///< messages this rank sent per level
   std::vector<std::int64_t> bytes;     ///< bytes this rank sent per level
   std::vector<LevelSeconds> seconds;   ///< this rank's time per level
+  std::vector<int> bottom_up;          ///< hybrid: per level, 1 if searched bottom-up
   double lock_seconds = 0;             ///< locking: time this rank's tasks waited for locks
   std::int64_t task_visits = 0;        ///< local vertices visited, summed over the tasks
   std::int64_t unique_visits = 0;      ///< distinct local vertices the tasks visited
@@ -69,6 +75,7 @@ struct BfsResult {
     messages.clear();
     bytes.clear();
     seconds.clear();
+    bottom_up.clear();
     lock_seconds = 0;
     task_visits = unique_visits = 0;
   }

@@ -37,6 +37,11 @@ const std::vector<BfsVariant>& bfs_variants() {
        BfsWork::chunks, MPI_THREAD_SERIALIZED, false, true, impl::make_bfs_incremental},
       {"atomic", "chunk tasks claiming each vertex with one atomic operation on its visited bit",
        BfsWork::chunks, MPI_THREAD_SERIALIZED, false, true, impl::make_bfs_atomic},
+      {"hybrid",
+       "direction-optimizing: atomic's top-down levels, and bottom-up levels against a frontier "
+       "bitmap gathered on every rank (Beamer et al., SC 2012 / IPDPS-W 2013); see "
+       "Graph500/direction, alpha, beta",
+       BfsWork::chunks, MPI_THREAD_SERIALIZED, false, true, impl::make_bfs_hybrid},
   };
   return table;
 }

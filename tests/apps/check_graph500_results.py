@@ -3,7 +3,8 @@
 key in every per-key dataset, tables that agree with the levels, what the
 variant reports, and the profile arrays, all consistent with the run.
 
-usage: check_graph500_results.py <file.h5> <ranks> <threads> <variant>
+usage: check_graph500_results.py <file.h5> <ranks> <threads> <variant> [direction]
+(direction: hybrid's forced top-down or bottom-up, checked level by level)
 """
 import sys
 
@@ -11,6 +12,7 @@ import h5py
 import numpy as np
 
 path, ranks, threads, variant = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+direction = sys.argv[5] if len(sys.argv) > 5 else "auto"
 with h5py.File(path, "r") as f:
     a = f.attrs
     for key in ("app", "deck", "git_revision", "kokkos", "kokkos_backend", "mpi_thread_level",
@@ -54,7 +56,7 @@ with h5py.File(path, "r") as f:
         assert f["bfs/" + name].size == nkeys * width, name
     if ranks == 1:
         assert (f["bfs/messages"][()] == 0).all(), "one rank sends no messages"
-    else:
+    elif not (variant == "hybrid" and direction == "bottom-up"):
         assert f["bfs/messages"][()].sum() > 0, "several ranks exchange messages"
     assert f["bfs/bytes_sent"].shape[0] == ranks
     rss = f["run/peak_rss_bytes"][()]
@@ -75,11 +77,27 @@ with h5py.File(path, "r") as f:
     if ranks > 1:
         assert (parts["communicate"] + parts["wait"] + parts["sync"] > 0).all(), parts
 
+    # Directions: one per level searched for hybrid (a row as long as its
+    # frontier row), none for the others.
+    up = f["bfs/bottom_up"][()].reshape(nkeys, int(a["bfs_direction_width"]))
+    assert set(np.unique(up)) <= {0, 1}, up
+    if variant == "hybrid":
+        assert up.shape[1] == width, (up.shape, width)
+        if direction == "top-down":
+            assert (up == 0).all(), up
+        if direction == "bottom-up":
+            for k in range(nkeys):
+                assert (up[k, : levels[k]] == 1).all(), (k, up[k], levels[k])
+            # A bottom-up level sends no messages.
+            assert (f["bfs/messages"][()] == 0).all()
+    else:
+        assert (up == 0).all(), up
+
     lock, redundant = f["bfs/lock_seconds"][()], f["bfs/redundant_visits"][()]
     assert (lock >= 0).all()
-    if variant in ("nonlocking", "incremental", "atomic"):
+    if variant in ("nonlocking", "incremental", "atomic", "hybrid"):
         assert (redundant >= 1).all(), redundant  # visits >= distinct vertices
-    if variant == "atomic":
+    if variant in ("atomic", "hybrid"):
         assert (redundant == 1).all(), redundant  # a vertex is claimed once
     if variant in ("mpi", "locking"):
         assert (redundant == 0).all(), redundant  # not reported

@@ -1,4 +1,5 @@
-// Tests of the task variants (locking, nonlocking, incremental, atomic):
+// Tests of the task variants (locking, nonlocking, incremental, atomic,
+// hybrid):
 // every tree passes the Graph500 checks and gives every vertex the serial
 // oracle's level, for 2 and 3 tasks (8 and 12 chunks) and coalescing buffers
 // of one entry, a few, and more than a level sends; the study's measures and
@@ -35,6 +36,7 @@ TEST_P(BfsTasks, TreesAreValidAndLevelsMatchTheOracle) {
   ht::TaskRuntime rt(kind.pool_bytes(opt), "Runtime/pool_MiB");
   const auto bfs_of = ht::make_bfs(variant, g, opt, rt, MPI_COMM_WORLD);
   std::vector<std::int64_t> local_frontier;  // per iteration, from the oracle
+  std::vector<int> bottom_up;                // per iteration (hybrid)
   for (const auto key : ht::search_keys(g, 3, gen.seed, MPI_COMM_WORLD)) {
     const ht::BfsResult& bfs = bfs_of->search(key);
     const ht::Validation v = ht::validate_bfs(g, key, bfs.pred, MPI_COMM_WORLD);
@@ -42,6 +44,9 @@ TEST_P(BfsTasks, TreesAreValidAndLevelsMatchTheOracle) {
     const auto want = oracle_levels(gen, key);
     const std::size_t levels_before = local_frontier.size();
     local_frontier.resize(profile.iterations().size(), 0);  // this search's levels
+    bottom_up.resize(levels_before);
+    bottom_up.insert(bottom_up.end(), bfs.bottom_up.begin(), bfs.bottom_up.end());
+    bottom_up.resize(local_frontier.size(), 0);
     for (std::int64_t i = 0; i < g.range.local_count(); ++i) {
       const int l = want[g.range.global(i)];
       if (l >= 0) ++local_frontier.at(levels_before + l);
@@ -86,6 +91,13 @@ TEST_P(BfsTasks, TreesAreValidAndLevelsMatchTheOracle) {
   }
   const std::int64_t per_level = kind.work == ht::BfsWork::tasks_and_io ? tasks - 1 : tasks;
   for (std::size_t i = 0; i < its.size(); ++i) {
+    if (bottom_up[i]) {
+      // A bottom-up level's tasks scan the rank's vertices, 64 per word.
+      EXPECT_GT(count[i], 0) << "iteration " << i;
+      EXPECT_LE(count[i], opt.chunks);
+      EXPECT_EQ(items[i], (g.range.local_count() + 63) / 64 * 64) << "iteration " << i;
+      continue;
+    }
     if (kind.work != ht::BfsWork::chunks) {
       EXPECT_EQ(count[i], per_level) << "iteration " << i;
     } else {

@@ -29,7 +29,13 @@ ChunkedBfs::ChunkedBfs(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI
   lanes_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
   for (Lane& l : lanes_) l.out.resize(g.range.size);
   apply_ = [this](const Exchange::Item* items, std::size_t k) {
-    for (std::size_t i = 0; i < k; ++i) claim(g_.range.local(items[i].vertex), items[i].parent);
+    for (std::size_t i = 0; i < k; ++i) {
+      const std::int64_t j = g_.range.local(items[i].vertex);
+      if (claim(j, items[i].parent) && count_edges_) {
+        ++arrived_vertices_;
+        arrived_edges_ += g_.degree(j);
+      }
+    }
   };
 }
 
@@ -44,40 +50,64 @@ void ChunkedBfs::take_frontier() {
   chunk_.assign(oldq_, [this](std::int64_t i) { return g_.degree(i); });
 }
 
-const BfsResult& ChunkedBfs::search(std::int64_t root) {
+void ChunkedBfs::start(std::int64_t root) {
   const VertexRange& r = g_.range;
-  const int group = searches_++;
   res_.reset(r.local_count());
   seen_.clear();
   known_.clear();
   std::fill(prev_.begin(), prev_.end(), 0);
-  for (Lane& l : lanes_) l.task_visits = l.unique_visits = 0;
+  for (Lane& l : lanes_) l.task_visits = l.unique_visits = l.found_vertices = l.found_edges = 0;
+  arrived_vertices_ = arrived_edges_ = 0;
   if (r.mine(root)) claim(r.local(root), root);
   take_frontier();
-  for (int level = 0;; ++level) {
-    ex_.begin_level(level);
-    const int iteration = profile_.begin_iteration(group, level, static_cast<int>(lanes_.size()));
-    const auto n = static_cast<std::size_t>(std::clamp<std::int64_t>(
-        chunk_.edges() / kMinChunkEdges, 1, static_cast<std::int64_t>(chunks_)));
-    if (!oldq_.empty()) {
-      spawn_level(iteration, n);
-      rt_.wait();
-    }
-    // Partial buffers leave now; the level ends on the host, all tasks done.
-    for (Lane& l : lanes_) {
-      for (int p = 0; p < r.size; ++p) {
-        if (!l.out[p].empty()) ex_.post(p, std::move(l.out[p]));
-        l.out[p] = {};
-      }
-    }
-    ex_.end_level(apply_);
-    take_frontier();
-    if (!next_level(res_, ex_, static_cast<std::int64_t>(oldq_.size()), comm_)) break;
+}
+
+void ChunkedBfs::top_down(int iteration) {
+  const VertexRange& r = g_.range;
+  const auto n = static_cast<std::size_t>(std::clamp<std::int64_t>(
+      chunk_.edges() / kMinChunkEdges, 1, static_cast<std::int64_t>(chunks_)));
+  if (!oldq_.empty()) {
+    spawn_level(iteration, n);
+    rt_.wait();
   }
+  // Partial buffers leave now; the level ends on the host, all tasks done.
+  for (Lane& l : lanes_) {
+    for (int p = 0; p < r.size; ++p) {
+      if (!l.out[p].empty()) ex_.post(p, std::move(l.out[p]));
+      l.out[p] = {};
+    }
+  }
+  ex_.end_level(apply_);
+}
+
+std::pair<std::int64_t, std::int64_t> ChunkedBfs::take_found() {
+  std::pair<std::int64_t, std::int64_t> found{arrived_vertices_, arrived_edges_};
+  for (Lane& l : lanes_) {
+    found.first += l.found_vertices;
+    found.second += l.found_edges;
+    l.found_vertices = l.found_edges = 0;
+  }
+  arrived_vertices_ = arrived_edges_ = 0;
+  return found;
+}
+
+void ChunkedBfs::end_search() {
   for (const Lane& l : lanes_) {
     res_.task_visits += l.task_visits;
     res_.unique_visits += l.unique_visits;
   }
+}
+
+const BfsResult& ChunkedBfs::search(std::int64_t root) {
+  const int group = searches_++;
+  start(root);
+  for (int level = 0;; ++level) {
+    ex_.begin_level(level);
+    top_down(profile_.begin_iteration(group, level, static_cast<int>(lanes_.size())));
+    take_frontier();
+    if (!next_level(res_, ex_, static_cast<std::int64_t>(oldq_.size()), comm_)) break;
+  }
+  end_search();
   return res_;
 }
 

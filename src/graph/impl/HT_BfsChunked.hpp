@@ -1,5 +1,5 @@
 #pragma once
-// What the chunked task variants (incremental, atomic) share: a visited
+// What the chunked task variants (incremental, atomic, hybrid) share: a visited
 // bitmap that tasks read and claim concurrently, per-worker lanes (the
 // outgoing buffers and counters of whatever task runs on that worker, so no
 // two threads ever touch one), and the level loop, whose next frontier is
@@ -30,6 +30,8 @@ class AtomicBitmap {
     for (std::size_t w = 0; w < n_words_; ++w) words_[w].store(0, std::memory_order_relaxed);
   }
   bool test(std::int64_t j) const { return word(j) & bit(j); }
+  /// Word \p w (bits 64 w .. 64 w + 63).
+  std::uint64_t word_at(std::size_t w) const { return words_[w].load(std::memory_order_relaxed); }
   /// The word holding j's bit.
   std::uint64_t word(std::int64_t j) const {
     return words_[j >> 6].load(std::memory_order_relaxed);
@@ -40,6 +42,24 @@ class AtomicBitmap {
     std::atomic<std::uint64_t>& w = words_[j >> 6];
     return !(w.load(std::memory_order_relaxed) & bit(j)) &&
            !(w.fetch_or(bit(j), std::memory_order_relaxed) & bit(j));
+  }
+
+  /// Sets the bits of \p bits in word \p w.
+  void set_word(std::size_t w, std::uint64_t bits) {
+    words_[w].fetch_or(bits, std::memory_order_relaxed);
+  }
+  std::size_t words() const { return n_words_; }
+  /// Writes to \p out[w] the bits set since \p prev was taken, brings prev up
+  /// to date, and returns how many there are.
+  std::int64_t take_new_words(std::vector<std::uint64_t>& prev, std::uint64_t* out) const {
+    std::int64_t count = 0;
+    for (std::size_t w = 0; w < n_words_; ++w) {
+      const std::uint64_t now = words_[w].load(std::memory_order_relaxed);
+      out[w] = now & ~prev[w];
+      count += __builtin_popcountll(out[w]);
+      prev[w] = now;
+    }
+    return count;
   }
 
   /// Appends, in increasing order, the bits set since \p prev was taken,
@@ -64,17 +84,22 @@ struct alignas(64) Lane {
   std::vector<std::vector<Exchange::Item>> out;  // per destination, up to capacity items
   std::vector<std::uint64_t> scratch;            // incremental: a task's own finds
   std::int64_t task_visits = 0, unique_visits = 0;
+  std::int64_t found_vertices = 0, found_edges = 0;  // this level's finds (hybrid's heuristic)
 };
 
 class ChunkedBfs : public Bfs {
  public:
   ChunkedBfs(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI_Comm comm);
-  const BfsResult& search(std::int64_t root) final;
+  /// Top-down levels until no rank finds a vertex.
+  const BfsResult& search(std::int64_t root) override;
 
   // For the variants' tasks.
   AtomicBitmap& seen() { return seen_; }
   std::int64_t* pred() { return res_.pred.data(); }
+  const std::int64_t* offsets() const { return g_.offsets.data(); }
   Profile& profile() { return profile_; }
+  /// Whether tasks add their finds' degrees to Lane::found_edges.
+  bool counts_found_edges() const { return count_edges_; }
   /// The calling task's lane.
   Lane& lane() { return lanes_[TaskRuntime::worker()]; }
   /// Claims local vertex j for parent u; true if this call won it.
@@ -98,7 +123,42 @@ class ChunkedBfs : public Bfs {
   virtual void spawn_level(int iteration, std::size_t n) = 0;
   /// Gives every lane a zeroed bitmap of the local vertices (Lane::scratch).
   void give_lanes_scratch();
+  /// Tasks count their finds' degrees too (remote arrivals included).
+  void count_found_edges() { count_edges_ = true; }
+
+  // The pieces of a search, for search() and the variants that compose
+  // them differently.
+  /// Clears the search state, claims the key if it is this rank's and
+  /// makes it the frontier.
+  void start(std::int64_t root);
+  /// One top-down level over the frontier: tasks, their remote finds sent,
+  /// the exchange's end of level.  The exchange's level must have begun.
+  void top_down(int iteration);
+  /// The next oldq: what was claimed this level, in increasing order.
+  void take_frontier();
+  /// This level's finds (vertices, edges out of them) over the lanes, zeroed.
+  std::pair<std::int64_t, std::int64_t> take_found();
+  /// The lanes' visit counters into the result.
+  void end_search();
+
   TaskRuntime& rt_;
+  const Csr& g_;
+  MPI_Comm comm_;
+  Profile& profile_;
+  std::size_t chunks_;
+  bool peers_;
+  bool count_edges_ = false;
+  int searches_ = 0;
+  Exchange ex_;
+  Exchange::Handler apply_;
+  BfsResult res_;
+  AtomicBitmap seen_;
+  AtomicBitmap known_;               // vertices taken or sent this search (all N; none on one rank)
+  std::vector<std::uint64_t> prev_;  // seen_ as the level began
+  std::vector<std::int64_t> oldq_;   // the frontier, in increasing order
+  EdgeChunks chunk_;                 // its edges, cut into chunks
+  std::vector<Lane> lanes_;
+  std::int64_t arrived_vertices_ = 0, arrived_edges_ = 0;  // remote arrivals claimed this level
 
  private:
   /// Queues a remote find; a full buffer goes to the exchange (lock-free).
@@ -111,24 +171,6 @@ class ChunkedBfs : public Bfs {
       b.reserve(ex_.capacity());
     }
   }
-  /// The next oldq: what was claimed this level, in increasing order.
-  void take_frontier();
-
-  const Csr& g_;
-  MPI_Comm comm_;
-  Profile& profile_;
-  std::size_t chunks_;
-  bool peers_;
-  int searches_ = 0;
-  Exchange ex_;
-  Exchange::Handler apply_;
-  BfsResult res_;
-  AtomicBitmap seen_;
-  AtomicBitmap known_;               // vertices taken or sent this search (all N; none on one rank)
-  std::vector<std::uint64_t> prev_;  // seen_ as the level began
-  std::vector<std::int64_t> oldq_;   // the frontier, in increasing order
-  EdgeChunks chunk_;                 // its edges, cut into chunks
-  std::vector<Lane> lanes_;
 };
 
 // The frontier is sorted, so the rows a chunk reads lie in increasing order

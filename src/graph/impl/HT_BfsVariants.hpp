@@ -12,12 +12,15 @@ constexpr std::size_t kLargestTaskBytes = 64;
 /// The profile to record into: \p opt's, or one that records nothing.
 Profile& profile_of(const BfsOptions& opt);
 
-/// Ends a level: records what \p ex sent and where the level's time went
-/// (since ex.begin_level(); \p sync_seconds of it already spent in the
-/// level's own collectives), sums the next frontier (\p found here) over the
-/// ranks, and says whether there is one.  Collective.
-bool next_level(BfsResult& res, const Exchange& ex, std::int64_t found, MPI_Comm comm,
-                double sync_seconds = 0);
+/// Records a level's end in \p res: what \p ex sent, where the time since
+/// ex.begin_level() went (the level's closing collectives began at
+/// \p sync_start, steady_seconds(), and took \p sync_seconds), and the
+/// next frontier's global size \p next if there is one.
+void record_level(BfsResult& res, const Exchange& ex, long long next, double sync_start,
+                  double sync_seconds);
+/// Ends a level: sums the next frontier (\p found here) over the ranks,
+/// records the level, and says whether there is a next one.  Collective.
+bool next_level(BfsResult& res, const Exchange& ex, std::int64_t found, MPI_Comm comm);
 
 std::unique_ptr<Bfs> make_bfs_mpi(const Csr& g, const BfsOptions& opt, TaskRuntime& rt,
                                   MPI_Comm comm);
@@ -28,5 +31,7 @@ std::unique_ptr<Bfs> make_bfs_nonlocking(const Csr& g, const BfsOptions& opt, Ta
 std::unique_ptr<Bfs> make_bfs_incremental(const Csr& g, const BfsOptions& opt, TaskRuntime& rt,
                                           MPI_Comm comm);
 std::unique_ptr<Bfs> make_bfs_atomic(const Csr& g, const BfsOptions& opt, TaskRuntime& rt,
+                                     MPI_Comm comm);
+std::unique_ptr<Bfs> make_bfs_hybrid(const Csr& g, const BfsOptions& opt, TaskRuntime& rt,
                                      MPI_Comm comm);
 }  // namespace ht::impl
