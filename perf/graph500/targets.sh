@@ -36,7 +36,7 @@ for layout in $layouts; do
   np=${layout%x*}
   nt=${layout#*x}
   declare -A median=()
-  for variant in mpi locking nonlocking incremental atomic; do
+  for variant in mpi locking nonlocking incremental atomic hybrid; do
     threads=$nt
     [[ $variant == mpi ]] && threads=1
     # The MPI-only variant uses one core per rank: on the same cores it runs
@@ -54,7 +54,7 @@ for layout in $layouts; do
     ht_measure "bfs_${layout}_${variant}_mteps" \
       "$(awk -v t="$(get "$log" harmonic_mean_TEPS)" 'BEGIN{print t/1e6}')"
   done
-  for v in incremental atomic; do
+  for v in incremental atomic hybrid; do
     awk -v v="$v" -v l="$layout" -v m="${median[$v]}" -v n="${median[nonlocking]}" \
       -v k="${median[locking]}" -v p="${median[mpi]}" 'BEGIN {
         printf "%-7s %-11s faster than nonlocking %.2fx, than locking %.2fx, than mpi %.2fx\n",
