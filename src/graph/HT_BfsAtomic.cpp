@@ -17,18 +17,12 @@ namespace {
 class BfsAtomic final : public ChunkedBfs {
  public:
   BfsAtomic(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI_Comm comm)
-      : ChunkedBfs(g, opt, rt, comm), records_(static_cast<std::size_t>(std::max(1, opt.chunks))) {}
+      : ChunkedBfs(g, opt, rt, comm) {}
 
  private:
   void spawn_level(int iteration, std::size_t n) override {
-    profile().reserve(n);
-    for (std::size_t c = 0; c < n; ++c) {
-      Future<void> f = rt_.spawn(ClaimChunk{this, &records_[c], c, n, iteration});
-      merge_when_done(rt_, profile(), f, &records_[c]);
-    }
+    spawn_chunks<ClaimChunk>(static_cast<ChunkedBfs*>(this), iteration, n);
   }
-
-  std::vector<TaskRecord> records_;  // one per chunk: each task's own
 };
 
 }  // namespace

@@ -48,7 +48,6 @@ class BfsHybrid final : public ChunkedBfs {
   BfsHybrid(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI_Comm comm)
       : ChunkedBfs(g, opt, rt, comm),
         policy_(opt.direction),
-        records_(static_cast<std::size_t>(std::max(1, opt.chunks))),
         front_(static_cast<std::size_t>((g.range.n_global + 63) / 64)),
         mine_(seen_.words()) {
     count_found_edges();
@@ -117,20 +116,12 @@ class BfsHybrid final : public ChunkedBfs {
 
  private:
   void spawn_level(int iteration, std::size_t n) override {
-    profile().reserve(n);
-    for (std::size_t c = 0; c < n; ++c) {
-      Future<void> f = rt_.spawn(ClaimChunk{this, &records_[c], c, n, iteration});
-      merge_when_done(rt_, profile(), f, &records_[c]);
-    }
+    spawn_chunks<ClaimChunk>(static_cast<ChunkedBfs*>(this), iteration, n);
   }
 
   void bottom_up(int iteration) {
     const std::size_t n = std::clamp<std::size_t>(seen_.words() / kMinChunkWords, 1, chunks_);
-    profile().reserve(n);
-    for (std::size_t c = 0; c < n; ++c) {
-      Future<void> f = rt_.spawn(UpChunk{this, &records_[c], c, n, iteration});
-      merge_when_done(rt_, profile(), f, &records_[c]);
-    }
+    spawn_chunks<UpChunk>(this, iteration, n);
     rt_.wait();
   }
 
@@ -163,7 +154,6 @@ class BfsHybrid final : public ChunkedBfs {
   }
 
   DirectionPolicy policy_;
-  std::vector<TaskRecord> records_;   // one per chunk: each task's own
   std::vector<std::uint64_t> front_;  // the frontier, all vertices (bottom-up levels)
   std::vector<std::uint64_t> mine_;   // this rank's part of it, local words
   bool gather_ = true;

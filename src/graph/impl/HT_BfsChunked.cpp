@@ -26,6 +26,7 @@ ChunkedBfs::ChunkedBfs(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI
   oldq_.assign(n, 0);
   oldq_.clear();
   chunk_.reserve(static_cast<std::size_t>(n));
+  records_.resize(chunks_);
   lanes_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
   for (Lane& l : lanes_) l.out.resize(g.range.size);
   apply_ = [this](const Exchange::Item* items, std::size_t k) {

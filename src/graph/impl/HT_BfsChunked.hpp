@@ -123,6 +123,16 @@ class ChunkedBfs : public Bfs {
   virtual void spawn_level(int iteration, std::size_t n) = 0;
   /// Gives every lane a zeroed bitmap of the local vertices (Lane::scratch).
   void give_lanes_scratch();
+  /// Spawns Task{self, record, c, n, iteration} for each chunk c < n, each
+  /// with a record of its own, merged into the profile as soon as it is done.
+  template <class Task, class Self>
+  void spawn_chunks(Self* self, int iteration, std::size_t n) {
+    profile_.reserve(n);
+    for (std::size_t c = 0; c < n; ++c) {
+      Future<void> f = rt_.spawn(Task{self, &records_[c], c, n, iteration});
+      merge_when_done(rt_, profile_, f, &records_[c]);
+    }
+  }
   /// Tasks count their finds' degrees too (remote arrivals included).
   void count_found_edges() { count_edges_ = true; }
 
@@ -158,6 +168,7 @@ class ChunkedBfs : public Bfs {
   std::vector<std::int64_t> oldq_;   // the frontier, in increasing order
   EdgeChunks chunk_;                 // its edges, cut into chunks
   std::vector<Lane> lanes_;
+  std::vector<TaskRecord> records_;  // one per chunk (spawn_chunks): each task's own
   std::int64_t arrived_vertices_ = 0, arrived_edges_ = 0;  // remote arrivals claimed this level
 
  private:
