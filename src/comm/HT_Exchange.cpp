@@ -1,11 +1,11 @@
 #include "comm/HT_Exchange.hpp"
 
-#include <chrono>
 #include <memory>
 #include <thread>
 #include <utility>
 
 #include "comm/HT_Wait.hpp"
+#include "runtime/HT_Clock.hpp"
 #include "runtime/HT_Error.hpp"
 
 namespace ht {
@@ -16,15 +16,11 @@ constexpr int kTagBase = 7100;  // + level parity; clear of the other tags in us
 // memory held by unsent buffers (buffer_items pairs each), not a tuned figure.
 constexpr std::size_t kInFlightPerPeer = 4;
 
-double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
 // Adds the seconds from construction to destruction to a counter.
 class Timed {
  public:
-  explicit Timed(double& sum) : sum_(sum), start_(now()) {}
-  ~Timed() { sum_ += now() - start_; }
+  explicit Timed(double& sum) : sum_(sum), start_(steady_seconds()) {}
+  ~Timed() { sum_ += steady_seconds() - start_; }
   Timed(const Timed&) = delete;
   Timed& operator=(const Timed&) = delete;
 
@@ -58,7 +54,7 @@ void Exchange::begin_level(int level) {
   tag_ = kTagBase + (level & 1);
   ends_ = 0;
   stats_ = Stats{};
-  level_start_ = now();
+  level_start_ = steady_seconds();
 }
 
 void Exchange::reap() {
@@ -179,10 +175,10 @@ void Exchange::finish(const Handler& on_receive) {
 }
 
 bool Exchange::drained(const Handler& on_receive) {
-  const double start = now();
+  const double start = steady_seconds();
   const std::int64_t before = received_;
   const bool done = drain_step(on_receive);
-  (received_ != before ? stats_.busy : stats_.waiting) += now() - start;
+  (received_ != before ? stats_.busy : stats_.waiting) += steady_seconds() - start;
   return done;
 }
 

@@ -89,7 +89,7 @@ class Exchange {
   /// Data messages and bytes sent this level (end markers not counted), and
   /// the seconds spent in the exchange.
   Stats stats() const { return stats_; }
-  /// When begin_level() was called: std::chrono::steady_clock, in seconds.
+  /// When begin_level() was called, in steady_seconds().
   double level_start() const { return level_start_; }
 
  private:

@@ -1,5 +1,7 @@
 #include "comm/HT_Wait.hpp"
 
+#include "runtime/HT_Clock.hpp"
+
 #include <chrono>
 #include <thread>
 
@@ -12,8 +14,7 @@ constexpr std::chrono::microseconds kIdleSleep{20};  // see idle_sleep()
 void idle_sleep() { std::this_thread::sleep_for(kIdleSleep); }
 
 void Backoff::pause() {
-  const double now =
-      std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  const double now = steady_seconds();
   if (start_ < 0) start_ = now;
   if (now - start_ < kSpinSeconds)
     std::this_thread::yield();
@@ -47,10 +48,14 @@ double max_over_ranks(double x, MPI_Comm comm) {
 
 long long sum_over_ranks(long long x, MPI_Comm comm) {
   long long out = x;
-  std::vector<MPI_Request> r(1);
-  MPI_Iallreduce(&x, &out, 1, MPI_LONG_LONG, MPI_SUM, comm, &r[0]);
-  wait_all(r);
+  sum_over_ranks(&x, &out, 1, comm);
   return out;
+}
+
+void sum_over_ranks(const long long* x, long long* sums, int n, MPI_Comm comm) {
+  std::vector<MPI_Request> r(1);
+  MPI_Iallreduce(x, sums, n, MPI_LONG_LONG, MPI_SUM, comm, &r[0]);
+  wait_all(r);
 }
 
 }  // namespace ht

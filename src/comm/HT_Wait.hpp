@@ -47,5 +47,7 @@ void barrier(MPI_Comm comm);
 double max_over_ranks(double x, MPI_Comm comm);
 /// The sum of \p x over the ranks of \p comm (pauses while waiting).
 long long sum_over_ranks(long long x, MPI_Comm comm);
+/// \p sums[i] = the sum of \p x[i] over the ranks, i < \p n: one collective.
+void sum_over_ranks(const long long* x, long long* sums, int n, MPI_Comm comm);
 
 }  // namespace ht

@@ -17,7 +17,6 @@
 // (HT_Direction.hpp).  Bitmaps of all vertices (the frontier and the sent
 // filter) cost N/8 bytes each per rank; no per-vertex array spans the graph.
 #include <algorithm>
-#include <cstring>
 
 #include "comm/HT_Wait.hpp"
 #include "graph/impl/HT_ClaimChunk.hpp"
@@ -74,7 +73,6 @@ class BfsHybrid final : public ChunkedBfs {
     if (dir == Direction::bottom_up) {
       std::fill(front_.begin(), front_.end(), 0);
       front_[root >> 6] = std::uint64_t(1) << (root & 63);
-      std::fill(mine_.begin(), mine_.end(), 0);
     }
     long long frontier = 1;
     for (int level = 0;; ++level) {
@@ -89,10 +87,9 @@ class BfsHybrid final : public ChunkedBfs {
       unexplored -= edges;
 
       const double sync_start = steady_seconds();
-      long long local[3] = {vertices, edges, unexplored}, global[3] = {0, 0, 0};
-      std::vector<MPI_Request> req(1);
-      MPI_Iallreduce(local, global, 3, MPI_LONG_LONG, MPI_SUM, comm_, &req[0]);
-      wait_all(req);
+      const long long local[3] = {vertices, edges, unexplored};
+      long long global[3];
+      sum_over_ranks(local, global, 3, comm_);
       FrontierCounts c{global[0], global[1], global[2], r.n_global, frontier};
       const Direction next = next_direction(policy_, dir, c);
       if (global[0] > 0) {

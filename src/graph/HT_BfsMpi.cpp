@@ -110,8 +110,8 @@ class BfsMpi final : public Bfs {
   Exchange ex_;
   BfsResult res_;
   LevelQueues q_;
-  std::vector<std::uint64_t>
-      known_;  // vertices taken or sent this search (all N; none on one rank)
+  // Vertices taken or sent this search, one bit each (all N; none on one rank).
+  std::vector<std::uint64_t> known_;
 };
 
 }  // namespace

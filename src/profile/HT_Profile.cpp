@@ -1,17 +1,12 @@
 #include "profile/HT_Profile.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <map>
 
 #include "io/HT_Results.hpp"
 #include "runtime/HT_Error.hpp"
 
 namespace ht {
-
-double steady_seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 Profile::Profile(bool enabled, Clock clock) : enabled_(enabled), clock_(clock), origin_(clock()) {}
 

@@ -35,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/HT_Clock.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
 namespace ht {
@@ -68,9 +69,6 @@ struct ProfileSummary {
   double waiting = 0;         ///< fraction of lane time spent waiting for the slowest
   std::int64_t records = 0;
 };
-
-/// Seconds on std::chrono::steady_clock: the profile's default clock.
-double steady_seconds();
 
 class Profile {
  public:

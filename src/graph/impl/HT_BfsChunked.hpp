@@ -49,17 +49,14 @@ class AtomicBitmap {
     words_[w].fetch_or(bits, std::memory_order_relaxed);
   }
   std::size_t words() const { return n_words_; }
-  /// Writes to \p out[w] the bits set since \p prev was taken, brings prev up
-  /// to date, and returns how many there are.
-  std::int64_t take_new_words(std::vector<std::uint64_t>& prev, std::uint64_t* out) const {
-    std::int64_t count = 0;
+  /// Writes to \p out[w] the bits set since \p prev was taken and brings
+  /// prev up to date.
+  void take_new_words(std::vector<std::uint64_t>& prev, std::uint64_t* out) const {
     for (std::size_t w = 0; w < n_words_; ++w) {
       const std::uint64_t now = words_[w].load(std::memory_order_relaxed);
       out[w] = now & ~prev[w];
-      count += __builtin_popcountll(out[w]);
       prev[w] = now;
     }
-    return count;
   }
 
   /// Appends, in increasing order, the bits set since \p prev was taken,
