@@ -23,7 +23,7 @@ TRILINOS_VERSION=13.2.0
 TRILINOS_ORIG_SHA256=0ddb47784ba7b8a6b9a07a4822b33be508feb4ccd54301b2a5d10c9e54524b90
 DEBIAN_PACKAGES=(g++ make cmake ninja-build openmpi-bin libopenmpi-dev
   libhdf5-openmpi-dev hdf5-tools libopenblas-dev liblapack-dev
-  libgtest-dev python3-h5py python3-matplotlib python3-numpy)
+  libgtest-dev python3-h5py python3-matplotlib python3-numpy python3-scipy)
 
 say() { printf '[deps] %s\n' "$*" >&2; }
 die() {

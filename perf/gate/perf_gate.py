@@ -21,6 +21,16 @@ the tolerance.  Figures without a baseline are recorded, not gated.
         a run from that median, at least the floor (10%, or the row's own when
         smaller), rounded up to 5%; a figure whose tolerance would pass 50% is
         too noisy on this machine to gate and is dropped (printed).
+  perf_gate.py compare <baseline.csv> <reference.csv> <candidate.csv> [size] [alpha]
+        the paired mode (scripts/bench --against REV): each file holds every
+        round's figures (figure,value rows, repeated), of the reference
+        revision and of the candidate, run alternately in one session.  A
+        gated figure (a row of the baseline, for its direction) regresses when
+        the candidate's median is worse than the reference's by more than
+        size (default 0.10) AND the Mann-Whitney U test (scipy; one-sided,
+        toward worse) gives p < alpha (default 0.05): a change the spread of
+        the rounds cannot explain.  With n rounds each the smallest p is
+        1 / C(2n, n): 4 rounds are the fewest that can show one at 0.05.
 """
 import csv
 import os
@@ -182,6 +192,55 @@ def calibrate(baseline_path, history_path, runs=3, floor=0.10, ceiling=0.50):
     return 0
 
 
+def read_samples(path):
+    """{figure: [value per round]} from figure,value rows, a figure repeated."""
+    samples = {}
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            samples.setdefault(r["figure"], []).append(float(r["value"]))
+    return samples
+
+
+def median(v):
+    v = sorted(v)
+    return v[len(v) // 2] if len(v) % 2 else 0.5 * (v[len(v) // 2 - 1] + v[len(v) // 2])
+
+
+def compare(baseline_path, ref, cand, size=0.10, alpha=0.05):
+    """Exit status 1 when a gated figure of cand is significantly worse than
+    ref by more than size (see the module's doc)."""
+    try:
+        from scipy.stats import mannwhitneyu
+    except ImportError:
+        raise SystemExit("perf_gate.py compare needs scipy (Debian: python3-scipy, "
+                         "which scripts/deps.sh installs)")
+    better = {r["figure"]: r["better"] for r in read_baseline(baseline_path)}
+    failed = 0
+    print(f"{'figure':48} {'reference':>10} {'candidate':>10} {'change':>8} {'p':>7} {'n':>5}  verdict")
+    for name in sorted(set(ref) & set(cand)):
+        a, b = ref[name], cand[name]
+        ma, mb = median(a), median(b)
+        change = (mb - ma) / abs(ma) if ma else 0.0
+        direction = better.get(name)
+        if direction is None:
+            p = mannwhitneyu(b, a, alternative="two-sided").pvalue
+            verdict = "not gated"
+        else:
+            # One-sided, toward worse: candidate lower when higher is better.
+            p = mannwhitneyu(b, a, alternative="less" if direction == "higher" else "greater").pvalue
+            worse = -change if direction == "higher" else change
+            bad = worse > size and p < alpha
+            failed += bad
+            verdict = (f"REGRESSION ({direction} is better)" if bad else
+                       "worse, not significant" if worse > size else "ok")
+        print(f"{name:48} {ma:10.4g} {mb:10.4g} {change:+8.1%} {p:7.3f} {len(a):>2}/{len(b):<2}  {verdict}")
+    only = sorted(set(ref) ^ set(cand))
+    if only:
+        print(f"measured in one revision only: {', '.join(only)}")
+    print(f"{failed} regressed (worse by more than {size:.0%} with p < {alpha})")
+    return 1 if failed else 0
+
+
 def main(argv):
     if len(argv) < 2 or argv[1] in ("-h", "--help"):
         print(__doc__)
@@ -198,6 +257,9 @@ def main(argv):
         return update(args[0], read_figures(args[1]), *args[2:])
     if cmd == "calibrate" and len(args) in (2, 3):
         return calibrate(args[0], args[1], *(int(a) for a in args[2:]))
+    if cmd == "compare" and len(args) in (3, 4, 5):
+        return compare(args[0], read_samples(args[1]), read_samples(args[2]),
+                       *(float(a) for a in args[3:]))
     if cmd == "append" and len(args) == 5:
         return append(args[0], read_figures(args[1]), *args[2:])
     print(__doc__, file=sys.stderr)

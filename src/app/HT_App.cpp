@@ -3,9 +3,7 @@
 #include <sys/resource.h>
 
 #include <Kokkos_Core.hpp>
-#include <Teuchos_DefaultMpiComm.hpp>
 #include <Teuchos_StandardParameterEntryValidators.hpp>
-#include <Teuchos_TimeMonitor.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -116,8 +114,6 @@ int run_app(int argc, char** argv, const AppSpec& spec,
     body(ctx);
     report_memory(ctx);
 
-    Teuchos::MpiComm<int> comm(env.comm());
-    Teuchos::TimeMonitor::summarize(Teuchos::ptrFromRef(comm), std::cout, false, true, false);
     results.attribute("end_time", iso_time_now());
     const std::string file = deck.params->sublist("Output").get<std::string>("file");
     if (env.rank() == 0) {

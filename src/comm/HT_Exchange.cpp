@@ -7,6 +7,7 @@
 #include "comm/HT_Wait.hpp"
 #include "runtime/HT_Clock.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_Phase.hpp"
 
 namespace ht {
 
@@ -15,23 +16,22 @@ constexpr int kTagBase = 7100;  // + level parity; clear of the other tags in us
 // Sends in flight per peer before a sender stops to reap: a bound on the
 // memory held by unsent buffers (buffer_items pairs each), not a tuned figure.
 constexpr std::size_t kInFlightPerPeer = 4;
-
-// Adds the seconds from construction to destruction to a counter.
-class Timed {
- public:
-  explicit Timed(double& sum) : sum_(sum), start_(steady_seconds()) {}
-  ~Timed() { sum_ += steady_seconds() - start_; }
-  Timed(const Timed&) = delete;
-  Timed& operator=(const Timed&) = delete;
-
- private:
-  double& sum_;
-  double start_;
-};
 }  // namespace
 
-Exchange::Exchange(MPI_Comm comm, std::size_t capacity)
-    : comm_(comm), capacity_(capacity < 1 ? 1 : capacity) {
+Exchange::Timed::Timed(Exchange& ex, double& sum) : ex_(ex), sum_(ex.timing_ ? nullptr : &sum) {
+  if (!sum_) return;
+  ex_.timing_ = true;
+  start_ = ex_.clock_();
+}
+
+Exchange::Timed::~Timed() {
+  if (!sum_) return;
+  *sum_ += ex_.clock_() - start_;
+  ex_.timing_ = false;
+}
+
+Exchange::Exchange(MPI_Comm comm, std::size_t capacity, Clock time)
+    : comm_(comm), capacity_(capacity < 1 ? 1 : capacity), clock_(time) {
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
   current_.resize(size_);
@@ -54,7 +54,6 @@ void Exchange::begin_level(int level) {
   tag_ = kTagBase + (level & 1);
   ends_ = 0;
   stats_ = Stats{};
-  level_start_ = steady_seconds();
 }
 
 void Exchange::reap() {
@@ -75,7 +74,6 @@ void Exchange::reap() {
 }
 
 void Exchange::send(int dest, const Handler& on_receive) {
-  Timed t(stats_.busy);
   std::vector<Item> items = std::move(current_[dest]);
   if (spare_.empty()) {
     current_[dest] = {};
@@ -120,7 +118,7 @@ void Exchange::send_posted(const Handler& on_receive) {
 }
 
 bool Exchange::poll(const Handler& on_receive) {
-  Timed t(stats_.busy);
+  Timed t(*this, stats_.busy);
   send_posted(on_receive);
   return receive(on_receive);
 }
@@ -161,7 +159,7 @@ bool Exchange::receive(const Handler& on_receive) {
 }
 
 void Exchange::finish(const Handler& on_receive) {
-  Timed t(stats_.busy);
+  Timed t(*this, stats_.busy);
   send_posted(on_receive);
   for (int p = 0; p < size_; ++p) {
     if (p != rank_ && !current_[p].empty()) send(p, on_receive);
@@ -175,10 +173,15 @@ void Exchange::finish(const Handler& on_receive) {
 }
 
 bool Exchange::drained(const Handler& on_receive) {
-  const double start = steady_seconds();
+  // Busy if data arrived, waiting if not: known only at the end.
+  double seconds = 0;
   const std::int64_t before = received_;
-  const bool done = drain_step(on_receive);
-  (received_ != before ? stats_.busy : stats_.waiting) += steady_seconds() - start;
+  bool done = false;
+  {
+    Timed t(*this, seconds);
+    done = drain_step(on_receive);
+  }
+  (received_ != before ? stats_.busy : stats_.waiting) += seconds;
   return done;
 }
 
@@ -198,10 +201,11 @@ bool Exchange::drain_step(const Handler& on_receive) {
 }
 
 void Exchange::end_level(const Handler& on_receive) {
+  Region region("Exchange: end of level");  // host only: Kokkos Tools' regions nest per process
   finish(on_receive);
   Backoff backoff;
   while (!drained(on_receive)) {
-    Timed t(stats_.waiting);
+    Timed t(*this, stats_.waiting);
     backoff.pause();
   }
 }

@@ -38,6 +38,8 @@
 #include <functional>
 #include <vector>
 
+#include "runtime/HT_Clock.hpp"
+
 namespace ht {
 
 class Exchange {
@@ -50,13 +52,18 @@ class Exchange {
   /// What this level cost.  Seconds are wall-clock, on whichever thread
   /// made the call: \c busy in sends and receives (applying arrivals
   /// included), \c waiting in end_level() or drained() while nothing arrived
-  /// and peers had not ended the level.
+  /// and peers had not ended the level.  Each second is counted once: only
+  /// the outermost exchange call on the stack is timed (finish() sends, and
+  /// a send that waits for room receives, inside one timed call).  The
+  /// calls are serialized (one MPI caller at a time), so the timed intervals
+  /// never overlap: busy + waiting <= the level's wall clock.
   struct Stats {
     std::int64_t messages = 0, bytes = 0;
     double busy = 0, waiting = 0;
   };
 
-  Exchange(MPI_Comm comm, std::size_t capacity);
+  /// \p clock times the level (Stats); tests inject one they control.
+  Exchange(MPI_Comm comm, std::size_t capacity, Clock clock = steady_seconds);
   ~Exchange();
   Exchange(const Exchange&) = delete;
   Exchange& operator=(const Exchange&) = delete;
@@ -66,7 +73,10 @@ class Exchange {
   void push(int dest, Item item, const Handler& on_receive) {
     auto& b = current_[dest];
     b.push_back(item);
-    if (b.size() >= capacity_) send(dest, on_receive);
+    if (b.size() >= capacity_) {
+      Timed t(*this, stats_.busy);
+      send(dest, on_receive);
+    }
   }
   /// Any thread, lock-free: queues a buffer of items for \p dest (not this
   /// rank); the next poll(), try_poll() or finish() sends it.
@@ -79,7 +89,8 @@ class Exchange {
   bool try_poll(const Handler& on_receive);
   /// Items per buffer (what a full post() carries).
   std::size_t capacity() const { return capacity_; }
-  /// Flush, end marker, drain: on return every item of this level has been handed over.
+  /// Flush, end marker, drain: on return every item of this level has been
+  /// handed over.  Host thread only (a Kokkos profiling region).
   void end_level(const Handler& on_receive);
   /// end_level() in steps, for a caller that must not block (a task that
   /// respawns): finish() flushes and posts the end markers, once; drained()
@@ -89,10 +100,24 @@ class Exchange {
   /// Data messages and bytes sent this level (end markers not counted), and
   /// the seconds spent in the exchange.
   Stats stats() const { return stats_; }
-  /// When begin_level() was called, in steady_seconds().
-  double level_start() const { return level_start_; }
+  /// The exchange's clock (the one its Stats are in).
+  Clock clock() const { return clock_; }
 
  private:
+  /// Adds the seconds of its scope to \p sum, unless an enclosing exchange
+  /// call is already being timed (then that one counts them).
+  class Timed {
+   public:
+    Timed(Exchange& ex, double& sum);
+    ~Timed();
+    Timed(const Timed&) = delete;
+    Timed& operator=(const Timed&) = delete;
+
+   private:
+    Exchange& ex_;
+    double* sum_;
+    double start_ = 0;
+  };
   struct InFlight {
     MPI_Request request;
     std::vector<Item> items;
@@ -102,7 +127,7 @@ class Exchange {
     std::vector<Item> items;
     Posted* next;
   };
-  void send(int dest, const Handler& on_receive);
+  void send(int dest, const Handler& on_receive);  // untimed: callers time
   void send_items(int dest, std::vector<Item>&& items, const Handler& on_receive);
   void send_posted(const Handler& on_receive);
   bool receive(const Handler& on_receive);     // arrivals only
@@ -119,7 +144,8 @@ class Exchange {
   std::vector<Item> inbox_;
   std::vector<MPI_Request> ends_out_;
   Stats stats_;
-  double level_start_ = 0;
+  Clock clock_;
+  bool timing_ = false;  // a Timed scope is open (calls are serialized)
   std::atomic<Posted*> posted_{nullptr};
   std::atomic<bool> polling_{false};
 };

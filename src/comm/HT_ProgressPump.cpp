@@ -1,12 +1,13 @@
 #include "comm/HT_ProgressPump.hpp"
 
 #include "comm/HT_Wait.hpp"
+#include "runtime/HT_Clock.hpp"
 
 namespace ht {
 
 void ProgressPump::start(std::vector<MPI_Request> requests) {
   requests_ = std::move(requests);
-  t_post_ = t_done_ = MPI_Wtime();
+  t_post_ = t_done_ = steady_seconds();
   done_.store(requests_.empty());
 }
 
@@ -17,20 +18,20 @@ void ProgressPump::pump() {
   int flag = 0;
   MPI_Testall(static_cast<int>(requests_.size()), requests_.data(), &flag, MPI_STATUSES_IGNORE);
   if (flag) {
-    t_done_ = MPI_Wtime();
+    t_done_ = steady_seconds();
     done_.store(true, std::memory_order_release);
   }
   busy_.clear(std::memory_order_release);
 }
 
 double ProgressPump::finish() {
-  const double t0 = MPI_Wtime();
+  const double t0 = steady_seconds();
   if (!done_.load(std::memory_order_acquire)) {
     wait_all(requests_);
-    t_done_ = MPI_Wtime();
+    t_done_ = steady_seconds();
     done_.store(true);
   }
-  return MPI_Wtime() - t0;
+  return steady_seconds() - t0;
 }
 
 }  // namespace ht

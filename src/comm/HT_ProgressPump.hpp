@@ -3,9 +3,10 @@
 /// \brief Drives nonblocking MPI transfers forward from inside compute tasks.
 ///
 /// MPI moves large messages only while some thread is inside an MPI call.  Each
-/// compute task calls pump() when it finishes; a try-lock lets one thread at a
-/// time test the requests, so MPI_THREAD_SERIALIZED suffices and no task ever
-/// blocks in MPI.  The host posts, computes, then finish()es.
+/// compute task calls pump() between its tiles; a try-lock lets one thread at
+/// a time test the requests, so MPI_THREAD_SERIALIZED suffices and no task
+/// ever blocks in MPI.  The host posts, computes, then finish()es.  Times are
+/// on the one clock (runtime/HT_Clock.hpp).
 ///
 /// Example:
 /// \code
@@ -28,7 +29,8 @@ class ProgressPump {
   void start(std::vector<MPI_Request> requests);
   /// Tests the requests unless another thread is doing so or all are done.
   void pump();
-  /// Waits for the rest (host only); returns the seconds spent waiting.
+  /// Waits for what is still in flight (host only; MPI_Waitall with pauses)
+  /// and returns the seconds it waited: 0 if the tasks saw it all complete.
   double finish();
   /// Seconds from start() until the transfers were seen complete.
   double duration() const { return t_done_ - t_post_; }

@@ -40,10 +40,14 @@ void barrier(MPI_Comm comm) {
 
 double max_over_ranks(double x, MPI_Comm comm) {
   double out = x;
-  std::vector<MPI_Request> r(1);
-  MPI_Iallreduce(&x, &out, 1, MPI_DOUBLE, MPI_MAX, comm, &r[0]);
-  wait_all(r);
+  max_over_ranks(&x, &out, 1, comm);
   return out;
+}
+
+void max_over_ranks(const double* x, double* most, int n, MPI_Comm comm) {
+  std::vector<MPI_Request> r(1);
+  MPI_Iallreduce(x, most, n, MPI_DOUBLE, MPI_MAX, comm, &r[0]);
+  wait_all(r);
 }
 
 long long sum_over_ranks(long long x, MPI_Comm comm) {

@@ -1,6 +1,7 @@
 #pragma once
 /// \file HT_Wait.hpp
-/// \brief Waiting for MPI without holding a core.
+/// \brief Waiting for MPI without holding a core, and the collectives the
+/// drivers reduce their figures with.  (MPI errors: see HT_Environment.hpp.)
 ///
 /// MPI implementations spin while they wait.  When ranks outnumber cores (or
 /// share them with task threads) a spinning rank takes the core from the very
@@ -45,6 +46,8 @@ void wait_all(std::vector<MPI_Request>& requests);
 void barrier(MPI_Comm comm);
 /// The largest \p x over the ranks of \p comm (pauses while waiting).
 double max_over_ranks(double x, MPI_Comm comm);
+/// \p most[i] = the largest \p x[i] over the ranks, i < \p n: one collective.
+void max_over_ranks(const double* x, double* most, int n, MPI_Comm comm);
 /// The sum of \p x over the ranks of \p comm (pauses while waiting).
 long long sum_over_ranks(long long x, MPI_Comm comm);
 /// \p sums[i] = the sum of \p x[i] over the ranks, i < \p n: one collective.

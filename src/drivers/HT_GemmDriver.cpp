@@ -6,12 +6,12 @@
 
 #include "comm/HT_SquareGrid.hpp"
 #include "comm/HT_Wait.hpp"
+#include "drivers/HT_Trials.hpp"
 #include "gemm/HT_TileGemm.hpp"
 #include "io/HT_Results.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Environment.hpp"
 #include "runtime/HT_Error.hpp"
-#include "runtime/HT_Phase.hpp"
 
 namespace ht {
 
@@ -79,6 +79,58 @@ double GemmOutcome::median_seconds() const {
   return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
 }
 
+namespace {
+
+// Cannon's multiplication as trials (HT_Trials.hpp): fresh operands each
+// time (the shifts move them), the last product checked by Freivalds.
+struct Multiplications {
+  static constexpr const char* kernel_region = "GEMM: multiplication";
+  static constexpr const char* verify_region = "GEMM: validation";
+  const GemmConfig& cfg;
+  const SquareGrid& grid;
+  Cannon& cannon;
+  GemmOutcome& out;
+  Block a, b, c;
+  long long row0, col0;
+  std::FILE* log;
+  CannonTimes t;
+
+  void fill() {
+    fill_block(a, cfg.seed, 0, row0, col0, cfg.n);
+    fill_block(b, cfg.seed, 1, row0, col0, cfg.n);
+    Kokkos::fence();
+  }
+  void setup(int) { fill(); }
+  void run(int) { t = cannon.multiply(a, b, c); }
+  // The check is O(N^2) but needs the operands again: the last product only.
+  bool verifies(int rep) const { return rep == cfg.repetitions - 1; }
+  void verify(int) {
+    fill();  // the unskewed blocks (the shifts moved a and b)
+    out.check = freivalds_check(grid, a, b, c, cfg.n, cfg.seed);
+  }
+  void done(int rep, const TrialSeconds& s) {
+    const double n = static_cast<double>(cfg.n);
+    const double hidden_min = -max_over_ranks(-t.hidden(), grid.comm());
+    out.seconds.push_back(s.kernel);
+    out.gflops.push_back(2.0 * n * n * n / s.kernel * 1e-9);
+    const double phase[5] = {t.skew, t.compute, t.comm, t.wait, t.total};
+    for (int i = 0; i < 5; ++i) out.phases[i].push_back(phase[i]);
+    out.hidden.push_back(t.hidden());
+    out.step_compute = t.step_compute;
+    if (s.verify > 0) out.validate_seconds = s.verify;
+    if (log) {
+      std::fprintf(log, "  repetition %d/%d: %.4f s, %.2f GFLOP/s", rep + 1, cfg.repetitions,
+                   s.kernel, out.gflops.back());
+      if (cfg.cannon.overlap && cfg.q > 1)
+        std::fprintf(log, ", communication hidden >= %.0f%%", 100 * hidden_min);
+      std::fprintf(log, "\n");
+      std::fflush(log);
+    }
+  }
+};
+
+}  // namespace
+
 GemmOutcome run_gemm(const GemmConfig& cfg, Profile& profile, MPI_Comm comm, std::FILE* log) {
   SquareGrid grid(comm);
   int rank = 0;
@@ -106,38 +158,8 @@ GemmOutcome run_gemm(const GemmConfig& cfg, Profile& profile, MPI_Comm comm, std
   opt.profile = &profile;
   Cannon cannon(grid, rt, nb, opt);
   GemmOutcome out;
-  for (int rep = 0; rep < cfg.repetitions; ++rep) {
-    fill_block(a, cfg.seed, 0, row0, col0, n);
-    fill_block(b, cfg.seed, 1, row0, col0, n);
-    Kokkos::fence();
-    barrier(grid.comm());
-    const CannonTimes t = cannon.multiply(a, b, c);
-    const double s = max_over_ranks(t.total, grid.comm());
-    const double hidden_min = -max_over_ranks(-t.hidden(), grid.comm());
-    out.seconds.push_back(s);
-    out.gflops.push_back(2.0 * n * n * n / s * 1e-9);
-    const double phase[5] = {t.skew, t.compute, t.comm, t.wait, t.total};
-    for (int i = 0; i < 5; ++i) out.phases[i].push_back(phase[i]);
-    out.hidden.push_back(t.hidden());
-    out.step_compute = t.step_compute;
-    if (log) {
-      std::fprintf(log, "  repetition %d/%d: %.4f s, %.2f GFLOP/s", rep + 1, cfg.repetitions, s,
-                   out.gflops.back());
-      if (opt.overlap && cfg.q > 1)
-        std::fprintf(log, ", communication hidden >= %.0f%%", 100 * hidden_min);
-      std::fprintf(log, "\n");
-      std::fflush(log);
-    }
-  }
-
-  // Validation on the unskewed blocks (the shifts moved a and b).
-  fill_block(a, cfg.seed, 0, row0, col0, n);
-  fill_block(b, cfg.seed, 1, row0, col0, n);
-  Kokkos::fence();
-  {
-    Phase p("GEMM: validation", out.validate_seconds);
-    out.check = freivalds_check(grid, a, b, c, n, cfg.seed);
-  }
+  Multiplications k{cfg, grid, cannon, out, a, b, c, row0, col0, log, {}};
+  run_trials(k, cfg.repetitions, grid.comm());
   if (log) {
     const double t = out.median_seconds();
     std::fprintf(log, "time %.4f s (median of %d), %.2f GFLOP/s (2 N^3 / t)\n", t, cfg.repetitions,

@@ -6,7 +6,10 @@
 #include <numeric>
 
 #include "comm/HT_Wait.hpp"
+#include "drivers/HT_Trials.hpp"
 #include "graph/HT_Csr.hpp"
+#include "graph/HT_SearchKeys.hpp"
+#include "graph/HT_TepsEdges.hpp"
 #include "graph/HT_Validate.hpp"
 #include "io/HT_Results.hpp"
 #include "profile/HT_Profile.hpp"
@@ -134,6 +137,92 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
   return c;
 }
 
+namespace {
+
+// Kernel 2 as trials (HT_Trials.hpp): one search per key, every tree
+// validated, the figures of each gathered into the outcome.
+struct Searches {
+  static constexpr const char* kernel_region = "Graph500: BFS";
+  static constexpr const char* verify_region = "Graph500: validation";
+  const Graph500Config& cfg;
+  Graph500Outcome& out;
+  const Csr& g;
+  std::unique_ptr<Bfs> bfs;
+  MPI_Comm comm;
+  std::FILE* log;
+  const BfsResult* result = nullptr;
+  Validation v;
+
+  Searches(const Graph500Config& c, Graph500Outcome& o, const Csr& graph, std::unique_ptr<Bfs> b,
+           MPI_Comm cm, std::FILE* f)
+      : cfg(c), out(o), g(graph), bfs(std::move(b)), comm(cm), log(f) {}
+
+  void setup(int) {}
+  void run(int t) { result = &bfs->search(out.keys[t]); }
+  bool verifies(int) const { return true; }
+  void verify(int t) {
+    v = validate_bfs(g, out.keys[t], result->pred, comm);
+    if (!v.ok()) {
+      throw Error("validation of BFS " + std::to_string(t + 1) + " from key " +
+                  std::to_string(out.keys[t]) + " failed: " + v.what);
+    }
+  }
+  void done(int t, const TrialSeconds& s) {
+    const BfsResult& bfs_result = *result;
+    const double nedge = static_cast<double>(component_edges(g, bfs_result.pred, comm));
+    Graph500Run& st = out.stats;
+    st.bfs_seconds.push_back(s.kernel);
+    st.nedge.push_back(nedge);
+    st.validate_seconds.push_back(s.verify);
+    out.levels.push_back(v.depth);
+    out.frontier.emplace_back(bfs_result.frontier.begin(), bfs_result.frontier.end());
+    out.bottom_up.emplace_back(bfs_result.bottom_up.begin(), bfs_result.bottom_up.end());
+    out.level_times.add(bfs_result.seconds);
+    for (auto x : bfs_result.bytes) out.rank_bytes += static_cast<double>(x);
+    gather_counts(bfs_result);
+    report(t, s.kernel, nedge, bfs_result);
+  }
+
+  // Messages and bytes per level and the visit counts summed over the ranks
+  // in one collective; the lock time's slowest rank in another.
+  void gather_counts(const BfsResult& r) {
+    const std::size_t levels = r.messages.size();  // alike on every rank
+    std::vector<long long> mine(2 * levels + 2), sums(mine.size());
+    std::copy(r.messages.begin(), r.messages.end(), mine.begin());
+    std::copy(r.bytes.begin(), r.bytes.end(), mine.begin() + static_cast<std::ptrdiff_t>(levels));
+    mine[2 * levels] = r.task_visits;
+    mine[2 * levels + 1] = r.unique_visits;
+    sum_over_ranks(mine.data(), sums.data(), static_cast<int>(mine.size()), comm);
+    out.messages.emplace_back(sums.begin(), sums.begin() + static_cast<std::ptrdiff_t>(levels));
+    out.bytes.emplace_back(sums.begin() + static_cast<std::ptrdiff_t>(levels),
+                           sums.begin() + static_cast<std::ptrdiff_t>(2 * levels));
+    const auto visits = static_cast<double>(sums[2 * levels]);
+    const auto unique = static_cast<double>(sums[2 * levels + 1]);
+    out.redundancy.push_back(unique > 0 ? visits / unique : 0.0);
+    out.lock_seconds.push_back(
+        cfg.variant->reports == BfsReports::lock_time ? max_over_ranks(r.lock_seconds, comm) : 0.0);
+  }
+
+  void report(int t, double seconds, double nedge, const BfsResult& r) const {
+    const auto& m = out.messages.back();
+    say(log, "BFS %2d/%zu: key %lld, %.6f s, %.4g TEPS, %d levels, %.0f messages", t + 1,
+        out.keys.size(), static_cast<long long>(out.keys[t]), seconds, nedge / seconds, v.depth,
+        std::accumulate(m.begin(), m.end(), 0.0));
+    if (cfg.variant->reports == BfsReports::lock_time)
+      say(log, ", locks %.6f s", out.lock_seconds.back());
+    if (cfg.variant->reports == BfsReports::redundancy)
+      say(log, ", redundant visits %.3fx", out.redundancy.back());
+    if (!r.bottom_up.empty()) {
+      say(log, ", %d of %zu levels bottom-up",
+          static_cast<int>(std::count(r.bottom_up.begin(), r.bottom_up.end(), 1)),
+          r.bottom_up.size());
+    }
+    say(log, ", valid\n");
+  }
+};
+
+}  // namespace
+
 Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Comm comm,
                              std::FILE* log) {
   int rank = 0, size = 1;
@@ -185,62 +274,8 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
       st.construction_seconds, out.keys.size());
 
   TaskRuntime rt(cfg.pool_bytes, "Runtime/pool_MiB");
-  const std::unique_ptr<Bfs> search = variant.make(g, opt, rt, comm);
-  const auto summed = [&](const std::vector<std::int64_t>& per_level) {
-    std::vector<double> s(per_level.size());
-    for (std::size_t i = 0; i < s.size(); ++i)
-      s[i] = static_cast<double>(sum_over_ranks(static_cast<long long>(per_level[i]), comm));
-    return s;
-  };
-  for (std::size_t k = 0; k < out.keys.size(); ++k) {
-    barrier(comm);
-    double seconds = 0;
-    const BfsResult* result = nullptr;
-    {
-      Phase p("Graph500: BFS", seconds);
-      result = &search->search(out.keys[k]);
-    }
-    const BfsResult& bfs = *result;
-    seconds = max_over_ranks(seconds, comm);
-    double validate_seconds = 0;
-    Validation v;
-    {
-      Phase p("Graph500: validation", validate_seconds);
-      v = validate_bfs(g, out.keys[k], bfs.pred, comm);
-    }
-    if (!v.ok()) {
-      throw Error("validation of BFS " + std::to_string(k + 1) + " from key " +
-                  std::to_string(out.keys[k]) + " failed: " + v.what);
-    }
-    const double nedge = static_cast<double>(component_edges(g, bfs.pred, comm));
-    st.bfs_seconds.push_back(seconds);
-    st.nedge.push_back(nedge);
-    st.validate_seconds.push_back(max_over_ranks(validate_seconds, comm));
-    out.levels.push_back(v.depth);
-    out.frontier.emplace_back(bfs.frontier.begin(), bfs.frontier.end());
-    out.messages.push_back(summed(bfs.messages));
-    out.bytes.push_back(summed(bfs.bytes));
-    for (auto x : bfs.bytes) out.rank_bytes += static_cast<double>(x);
-    out.level_times.add(bfs.seconds);
-    out.bottom_up.emplace_back(bfs.bottom_up.begin(), bfs.bottom_up.end());
-    out.lock_seconds.push_back(max_over_ranks(bfs.lock_seconds, comm));
-    const double visits = static_cast<double>(sum_over_ranks(bfs.task_visits, comm));
-    const double unique = static_cast<double>(sum_over_ranks(bfs.unique_visits, comm));
-    out.redundancy.push_back(unique > 0 ? visits / unique : 0.0);
-
-    const auto& m = out.messages.back();
-    say(log, "BFS %2zu/%zu: key %lld, %.6f s, %.4g TEPS, %d levels, %.0f messages", k + 1,
-        out.keys.size(), static_cast<long long>(out.keys[k]), seconds, nedge / seconds, v.depth,
-        std::accumulate(m.begin(), m.end(), 0.0));
-    if (variant.reports_lock_time) say(log, ", locks %.6f s", out.lock_seconds.back());
-    if (variant.reports_redundancy) say(log, ", redundant visits %.3fx", out.redundancy.back());
-    if (!bfs.bottom_up.empty()) {
-      say(log, ", %d of %zu levels bottom-up",
-          static_cast<int>(std::count(bfs.bottom_up.begin(), bfs.bottom_up.end(), 1)),
-          bfs.bottom_up.size());
-    }
-    say(log, ", valid\n");
-  }
+  Searches k(cfg, out, g, make_bfs(variant, g, opt, rt, comm), comm, log);
+  run_trials(k, static_cast<int>(out.keys.size()), comm);
   return out;
 }
 
@@ -249,9 +284,9 @@ void report_graph500(const Graph500Config& cfg, const Graph500Outcome& out, std:
   // The study's columns, after the reference block.
   std::fprintf(f, "%-32s%s\n", "variant:", cfg.variant->name);
   std::fprintf(f, "%-32s%d\n", "tasks_per_rank:", out.tasks_per_rank);
-  if (cfg.variant->reports_lock_time)
+  if (cfg.variant->reports == BfsReports::lock_time)
     std::fprintf(f, "%-32s%.12g\n", "mean_lock_time:", mean(out.lock_seconds));
-  if (cfg.variant->reports_redundancy)
+  if (cfg.variant->reports == BfsReports::redundancy)
     std::fprintf(f, "%-32s%.12g\n", "mean_redundant_visits:", mean(out.redundancy));
   std::fflush(f);
 }

@@ -63,19 +63,21 @@ void Cannon::step(Operands& m, int step, CannonTimes& t) {
     const auto [a_src, a_dst] = grid_.shift(SquareGrid::along_row, -1);
     const auto [b_src, b_dst] = grid_.shift(SquareGrid::along_column, -1);
     ProgressPump pump;
-    std::vector<MPI_Request> r(4);
-    MPI_Irecv(m.a_next.data(), count_of(m.a), MPI_DOUBLE, a_src, kTagA, grid_.comm(), &r[0]);
-    MPI_Irecv(m.b_next.data(), count_of(m.b), MPI_DOUBLE, b_src, kTagB, grid_.comm(), &r[1]);
-    MPI_Isend(m.a.data(), count_of(m.a), MPI_DOUBLE, a_dst, kTagA, grid_.comm(), &r[2]);
-    MPI_Isend(m.b.data(), count_of(m.b), MPI_DOUBLE, b_dst, kTagB, grid_.comm(), &r[3]);
-    pump.start(std::move(r));
+    {
+      Region posted("Cannon: shift");  // completed by the tasks' pumps and finish()
+      std::vector<MPI_Request> r(4);
+      MPI_Irecv(m.a_next.data(), count_of(m.a), MPI_DOUBLE, a_src, kTagA, grid_.comm(), &r[0]);
+      MPI_Irecv(m.b_next.data(), count_of(m.b), MPI_DOUBLE, b_src, kTagB, grid_.comm(), &r[1]);
+      MPI_Isend(m.a.data(), count_of(m.a), MPI_DOUBLE, a_dst, kTagA, grid_.comm(), &r[2]);
+      MPI_Isend(m.b.data(), count_of(m.b), MPI_DOUBLE, b_dst, kTagB, grid_.comm(), &r[3]);
+      pump.start(std::move(r));
+    }
     {
       Phase p("Cannon: compute", seconds);
       compute(m, step, &pump);
     }
     {
-      double wait = 0;
-      Phase p("Cannon: wait", wait);
+      Region r("Cannon: wait");
       t.wait += pump.finish();
     }
     t.comm += pump.duration();

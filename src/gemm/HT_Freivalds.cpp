@@ -16,9 +16,11 @@ Vector segment(Vector v, int block, long long nb) {
   return Kokkos::subview(v, Kokkos::make_pair(block * nb, (block + 1) * nb));
 }
 
-// y_r += M x_c, and the same with absolute values into ya_r from xa_c.
-void block_products(Block m, Vector x, Vector xa, Vector y, Vector ya) {
+// y_r += M x_c, and (unless ya is empty) the same with absolute values
+// into ya_r from xa_c.
+void block_products(Block m, Vector x, Vector xa, Vector y, Vector ya = {}) {
   KokkosBlas::gemv("N", 1.0, m, x, 1.0, y);
+  if (ya.extent(0) == 0) return;
   const long long rows = m.extent(0), cols = m.extent(1);
   Kokkos::parallel_for("ht::abs_gemv", Kokkos::RangePolicy<Host>(0, rows), [=](long long i) {
     double s = 0;
@@ -44,16 +46,14 @@ FreivaldsResult freivalds_check(const SquareGrid& g, Block a, Block b, Block c, 
     xa(j) = std::fabs(x(j));
   }
   // u = B x, ua = |B||x|; then z = A u, za = |A| ua; y = C x.
-  Vector u("Bx", len), ua("|B||x|", len), z("ABx", len), za("|A||B||x|", len), y("Cx", len),
-      unused("unused", len);
+  Vector u("Bx", len), ua("|B||x|", len), z("ABx", len), za("|A||B||x|", len), y("Cx", len);
   block_products(b, segment(x, col, nb), segment(xa, col, nb), segment(u, r, nb),
                  segment(ua, r, nb));
   sum_over_ranks(u, g.comm());
   sum_over_ranks(ua, g.comm());
   block_products(a, segment(u, col, nb), segment(ua, col, nb), segment(z, r, nb),
                  segment(za, r, nb));
-  block_products(c, segment(x, col, nb), segment(xa, col, nb), segment(y, r, nb),
-                 segment(unused, r, nb));
+  block_products(c, segment(x, col, nb), {}, segment(y, r, nb));
   sum_over_ranks(z, g.comm());
   sum_over_ranks(za, g.comm());
   sum_over_ranks(y, g.comm());

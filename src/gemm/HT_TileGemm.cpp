@@ -17,16 +17,17 @@ using TileSpace = Kokkos::Device<Kokkos::DefaultHostExecutionSpace, Kokkos::Host
 using TileView =
     Kokkos::View<double**, Kokkos::LayoutLeft, TileSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
+// Tiles first, first + stride, ... (< count) of C = beta C + A * B.
 struct TileProducts {
   using value_type = void;
   TileView a, b, c;
-  double beta;
-  long long tile, tiles_per_row, first, stride, count;
-  ProgressPump* pump;
-  const Profile* profile;
-  TaskRecord* record;
-  int iteration;
-  bool lane_is_task;
+  double beta = 0;
+  long long tile = 0, tiles_per_row = 0, first = 0, stride = 1, count = 0;
+  ProgressPump* pump = nullptr;  // moved between tiles, if any
+  const Profile* profile = nullptr;
+  TaskRecord* record = nullptr;
+  int iteration = 0;
+  bool lane_is_task = false;  // the profile's lane: the task, or the worker
 
   void operator()(TaskMember&) const {
     const int task = static_cast<int>(first);
@@ -56,10 +57,9 @@ long long tile_task_count(long long rows, long long tile, int tasks) {
 Future<void> spawn_tile_products(TaskRuntime& rt, Block a, Block b, Block c, double beta,
                                  long long tile, int tasks, ProgressPump* pump,
                                  const TileProfile& prof) {
-  static Profile off(false);
   const long long per_row = (c.extent(0) + tile - 1) / tile, tiles = per_row * per_row;
   const long long n_tasks = tile_task_count(c.extent(0), tile, tasks);
-  Profile& p = prof.profile ? *prof.profile : off;
+  Profile& p = profile_or_off(prof.profile);
   const bool lane_is_task = tasks > 0;
   const int lanes = lane_is_task ? static_cast<int>(n_tasks) : Kokkos::OpenMP().concurrency();
   const int iteration = p.begin_iteration(prof.group, prof.step, lanes);
@@ -70,8 +70,22 @@ Future<void> spawn_tile_products(TaskRuntime& rt, Block a, Block b, Block c, dou
   std::vector<Future<void>> futures;
   futures.reserve(n_tasks);
   for (long long k = 0; k < n_tasks; ++k) {
-    futures.push_back(rt.spawn(TileProducts{a, b, c, beta, tile, per_row, k, n_tasks, tiles, pump,
-                                            &p, &records[k], iteration, lane_is_task}));
+    TileProducts task;
+    task.a = a;
+    task.b = b;
+    task.c = c;
+    task.beta = beta;
+    task.tile = tile;
+    task.tiles_per_row = per_row;
+    task.first = k;
+    task.stride = n_tasks;
+    task.count = tiles;
+    task.pump = pump;
+    task.profile = &p;
+    task.record = &records[k];
+    task.iteration = iteration;
+    task.lane_is_task = lane_is_task;
+    futures.push_back(rt.spawn(task));
     merge_when_done(rt, p, futures.back(), &records[k]);
   }
   return rt.when_all(futures);

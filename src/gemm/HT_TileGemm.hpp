@@ -8,11 +8,13 @@
 /// round-robin to that many tasks (the seed study ran 40 per rank).
 ///
 /// Kernel: KokkosBlas::gemm on column-major host views, which Kokkos Kernels
-/// hands to the BLAS TPL (OpenBLAS dgemm, single-threaded inside tasks):
-/// ~50 GFLOP/s per core here, against ~9 for KokkosBatched::SerialGemm
-/// (`bench_gemm --kernels` in perf/gemm measures both).  The views use the Serial
-/// execution space so that no kernel can open a nested parallel region inside
-/// a task.
+/// hands to the BLAS TPL (OpenBLAS dgemm, held to one thread by the
+/// Environment, so a task is one core): ~50 GFLOP/s per core here, against
+/// ~9 for KokkosBatched::SerialGemm (`bench_gemm --kernels` in perf/gemm
+/// measures both).  The views are in the Serial execution space where it is
+/// built, so that where Kokkos Kernels uses its own kernel instead of the TPL
+/// that kernel runs serially too, not as a nested parallel region of the
+/// task's OpenMP worker.
 #include "comm/HT_ProgressPump.hpp"
 #include "gemm/HT_Matrix.hpp"
 #include "profile/HT_Profile.hpp"

@@ -1,16 +1,16 @@
 #pragma once
 /// \file HT_Bfs.hpp
-/// \brief Graph500 kernel 2: level-synchronous top-down BFS on the
-/// distributed CSR, and what every variant reports.
+/// \brief Graph500 kernel 2, breadth-first search on the distributed CSR:
+/// the interface every variant implements and what every variant reports.
 ///
-/// Variants (one file each, same contract, listed in HT_BfsVariant.hpp), from
-/// the hybrid MPI+Kokkos-tasks study that HybridTasks reproduces:
+/// Variants (one file each, same contract; HT_BfsVariant.hpp lists them),
+/// from the hybrid MPI+Kokkos-tasks study that HybridTasks reproduces:
 ///  - HT_BfsMpi.cpp:        MPI only, one worker per rank (the baseline);
 ///  - HT_BfsLocking.cpp:    NT-1 processing tasks + 1 receive task, locks
 ///                          around visited / pred / newq;
 ///  - HT_BfsNonlocking.cpp: NT tasks with task-local visited / pred / newq,
 ///                          merged after all tasks finished;
-/// and two that remove the study's limits (the frontier's edges cut into many
+/// two that remove the study's limits (the frontier's edges cut into many
 /// chunks, one task each, so fast workers take more; remote finds leave from
 /// every task through lock-free hand-off to the exchange):
 ///  - HT_BfsIncremental.cpp: task-local finds, each task's merged by a task
@@ -20,6 +20,7 @@
 /// and one that changes direction (HT_Direction.hpp):
 ///  - HT_BfsHybrid.cpp:     atomic's top-down levels, and bottom-up levels
 ///                          against a frontier bitmap gathered on every rank.
+/// All are level-synchronous; all but hybrid search top-down only.
 ///
 /// Contract: pred[i] is the parent of local vertex i in a BFS tree rooted at
 /// the key (the key is its own parent), or -1 if unreached.  Remote
@@ -46,14 +47,19 @@ struct BfsOptions {
   Profile* profile = nullptr;       ///< per-task, per-level timings (none if null)
 };
 
-/// Where one level's wall-clock time went on one rank.  \c communicate and
-/// \c wait are the exchange's (Exchange::Stats), \c sync the level's closing
-/// collectives (the frontier count, and a bitmap's exchange where a variant
-/// sends one), \c expand the rest: the rank's own search work.  With tasks,
-/// communication runs on whichever worker holds the MPI role while the others
-/// expand, so the parts are shares of the rank's wall clock, not CPU time.
+/// Where one level's wall-clock time went on one rank, all on one clock
+/// (impl/HT_Level.hpp).  \c total runs from the level's start to the end of
+/// its closing collectives; \c communicate and \c wait are the exchange's
+/// (Exchange::Stats), \c sync the closing collectives (the frontier count,
+/// and the frontier bitmap's gather where a variant sends one), and
+/// \c expand the rest: the rank's own search work.  The three measured parts
+/// are disjoint intervals of the level, so expand >= 0 and the four add up
+/// to total.  With tasks, communication runs on whichever worker holds the
+/// MPI role while the others expand, so the parts are shares of the rank's
+/// wall clock, not CPU time.
 struct LevelSeconds {
   double expand = 0, communicate = 0, wait = 0, sync = 0;
+  double total = 0;
 };
 
 struct BfsResult {
@@ -81,8 +87,6 @@ struct BfsResult {
   }
 };
 
-class TaskRuntime;
-
 /// One variant's searches on one graph.  Its arrays are sized once and reused
 /// by every search: fresh pages cost ~11 us each on the VMs we measured,
 /// ~5 ms per search at SCALE 18 if each search allocated its own.
@@ -92,11 +96,5 @@ class Bfs {
   /// A BFS from \p root (collective); the result lives until the next search.
   virtual const BfsResult& search(std::int64_t root) = 0;
 };
-
-/// The variant named \p variant (see HT_BfsVariant.hpp) on \p g, with
-/// \p opt resolved for the Kokkos threads of \p rt.  The task variants spawn
-/// into \p rt; UsageError for an unknown name or options it cannot run with.
-std::unique_ptr<Bfs> make_bfs(const std::string& variant, const Csr& g, const BfsOptions& opt,
-                              TaskRuntime& rt, MPI_Comm comm);
 
 }  // namespace ht

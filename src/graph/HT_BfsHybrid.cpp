@@ -9,8 +9,8 @@
 // frontier's edges claim each local vertex with one fetch_or, and send
 // remote finds to their owners through the coalescing exchange.
 // Bottom-up levels send no messages: every rank holds the level's frontier
-// as a bitmap over all vertices (each rank's part gathered with one
-// MPI_Allgatherv), and chunk tasks over the rank's unvisited vertices scan
+// as a bitmap over all vertices (each rank's part gathered by ht::allgather,
+// HT_Bitmap.hpp), and chunk tasks over the rank's unvisited vertices scan
 // each one's neighbours and stop at the first that is in the frontier.
 // After each level one allreduce of three counts (frontier vertices, their
 // edges, edges still unexplored) lets every rank take the same decision
@@ -18,7 +18,7 @@
 // filter) cost N/8 bytes each per rank; no per-vertex array spans the graph.
 #include <algorithm>
 
-#include "comm/HT_Wait.hpp"
+#include "graph/HT_BfsVariant.hpp"
 #include "graph/impl/HT_ClaimChunk.hpp"
 
 namespace ht::impl {
@@ -32,35 +32,19 @@ constexpr std::size_t kMinChunkWords = 32;
 class BfsHybrid;
 
 // Chunk c of n of the rank's vertices, searched bottom-up.
-struct UpChunk {
-  using value_type = void;
-  BfsHybrid* b;
-  TaskRecord* record;
-  std::size_t chunk, chunks;
-  int iteration;
-  void operator()(TaskMember&) const;
+struct Up {
+  static constexpr bool kLaneIsTask = false;
+  static std::int64_t run(BfsHybrid& b, std::size_t chunk, std::size_t chunks);
 };
-static_assert(sizeof(UpChunk) <= kLargestTaskBytes, "BfsVariant::pool_bytes() assumes this bound");
 
 class BfsHybrid final : public ChunkedBfs {
  public:
   BfsHybrid(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI_Comm comm)
       : ChunkedBfs(g, opt, rt, comm),
         policy_(opt.direction),
-        front_(static_cast<std::size_t>((g.range.n_global + 63) / 64)),
-        mine_(seen_.words()) {
+        front_(g.range.n_global),
+        mine_(g.range.local_count()) {
     count_found_edges();
-    const VertexRange& r = g.range;
-    // Every rank's part of the frontier bitmap starts on a word when the
-    // blocks are multiples of 64 vertices (SCALE >= 6 + log2(ranks) with a
-    // power-of-two rank count): then MPI_Allgatherv places them; otherwise
-    // an MPI_Allreduce with MPI_BOR merges full-size bitmaps.
-    gather_ = r.per_rank % 64 == 0;
-    for (int p = 0; p < r.size; ++p) {
-      const VertexRange o = r.of_rank(p);
-      counts_.push_back(static_cast<int>((o.local_count() + 63) / 64));
-      displs_.push_back(o.local_count() > 0 ? static_cast<int>(o.first() / 64) : 0);
-    }
   }
 
   const BfsResult& search(std::int64_t root) override {
@@ -71,12 +55,12 @@ class BfsHybrid final : public ChunkedBfs {
     std::int64_t unexplored = g_.offsets.back() - (r.mine(root) ? g_.degree(r.local(root)) : 0);
     Direction dir = first_direction(policy_);
     if (dir == Direction::bottom_up) {
-      std::fill(front_.begin(), front_.end(), 0);
-      front_[root >> 6] = std::uint64_t(1) << (root & 63);
+      front_.clear();
+      front_.set(root);
     }
     long long frontier = 1;
     for (int level = 0;; ++level) {
-      ex_.begin_level(level);
+      level_.begin(level);
       const int iteration = profile_.begin_iteration(group, level, static_cast<int>(lanes_.size()));
       res_.bottom_up.push_back(dir == Direction::bottom_up);
       if (dir == Direction::top_down)
@@ -86,11 +70,15 @@ class BfsHybrid final : public ChunkedBfs {
       const auto [vertices, edges] = take_found();
       unexplored -= edges;
 
-      const double sync_start = steady_seconds();
       const long long local[3] = {vertices, edges, unexplored};
       long long global[3];
-      sum_over_ranks(local, global, 3, comm_);
-      FrontierCounts c{global[0], global[1], global[2], r.n_global, frontier};
+      level_.sum(local, global, 3);
+      FrontierCounts c;
+      c.n_f = global[0];
+      c.m_f = global[1];
+      c.m_u = global[2];
+      c.n = r.n_global;
+      c.prev_n_f = frontier;
       const Direction next = next_direction(policy_, dir, c);
       if (global[0] > 0) {
         if (next == Direction::bottom_up)
@@ -98,8 +86,7 @@ class BfsHybrid final : public ChunkedBfs {
         else
           take_frontier();
       }
-      record_level(res_, ex_, global[0], sync_start, steady_seconds() - sync_start);
-      if (global[0] == 0) break;
+      if (!level_.record(global[0])) break;
       frontier = global[0];
       dir = next;
     }
@@ -108,105 +95,81 @@ class BfsHybrid final : public ChunkedBfs {
   }
 
   // For the bottom-up tasks.
-  const std::uint64_t* front() const { return front_.data(); }
-  const Csr& graph() const { return g_; }
+  const Bitmap& front() const { return front_; }
 
  private:
   void spawn_level(int iteration, std::size_t n) override {
-    spawn_chunks<ClaimChunk>(static_cast<ChunkedBfs*>(this), iteration, n);
+    spawn_chunks<Claim>(rt_, profile_, static_cast<ChunkedBfs*>(this), records_, iteration, n);
   }
 
   void bottom_up(int iteration) {
     const std::size_t n = std::clamp<std::size_t>(seen_.words() / kMinChunkWords, 1, chunks_);
-    spawn_chunks<UpChunk>(this, iteration, n);
+    spawn_chunks<Up>(rt_, profile_, this, records_, iteration, n);
     rt_.wait();
   }
 
-  // The next frontier as a bitmap of all vertices, on every rank.
+  // The next frontier as a bitmap of all vertices, on every rank: this
+  // rank's new bits (local work), then the gather (a closing collective).
   void gather_frontier() {
-    const VertexRange& r = g_.range;
-    seen_.take_new_words(prev_, mine_.data());
-    if (r.size == 1) {
-      std::copy(mine_.begin(), mine_.end(), front_.begin());
-      return;
-    }
-    std::vector<MPI_Request> req(1);
-    if (gather_) {
-      std::copy(mine_.begin(), mine_.end(), front_.begin() + displs_[r.rank]);
-      MPI_Iallgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, front_.data(), counts_.data(),
-                      displs_.data(), MPI_UINT64_T, comm_, &req[0]);
-    } else {
-      std::fill(front_.begin(), front_.end(), 0);
-      const std::int64_t first = r.first();
-      for (std::size_t w = 0; w < mine_.size(); ++w) {
-        for (std::uint64_t d = mine_[w]; d; d &= d - 1) {
-          const std::int64_t v = first + static_cast<std::int64_t>(w * 64 + __builtin_ctzll(d));
-          front_[v >> 6] |= std::uint64_t(1) << (v & 63);
-        }
-      }
-      MPI_Iallreduce(MPI_IN_PLACE, front_.data(), static_cast<int>(front_.size()), MPI_UINT64_T,
-                     MPI_BOR, comm_, &req[0]);
-    }
-    wait_all(req);
+    seen_.take_new(prev_, [this](std::size_t w, Bitmap::Word bits) { mine_.set_word(w, bits); });
+    level_.sync([this] { allgather(mine_, g_.range, front_, comm_); });
+    mine_.clear();
   }
 
   DirectionPolicy policy_;
-  std::vector<std::uint64_t> front_;  // the frontier, all vertices (bottom-up levels)
-  std::vector<std::uint64_t> mine_;   // this rank's part of it, local words
-  bool gather_ = true;
-  std::vector<int> counts_, displs_;  // each rank's words in front_
+  Bitmap front_;  // the frontier, all vertices (bottom-up levels)
+  Bitmap mine_;   // this rank's part of it
 };
 
-void UpChunk::operator()(TaskMember&) const {
-  TaskClock clock(b->profile(), *record, iteration, TaskRuntime::worker(), static_cast<int>(chunk));
-  const Csr& g = b->graph();
-  AtomicBitmap& seen = b->seen();
+std::int64_t Up::run(BfsHybrid& b, std::size_t chunk, std::size_t chunks) {
+  const Csr& g = b.graph();
+  Bitmap& seen = b.seen();
+  const Bitmap& front = b.front();
   const std::size_t words = seen.words();
   const std::size_t w0 = words * chunk / chunks, w1 = words * (chunk + 1) / chunks;
   const std::int64_t n_local = g.range.local_count();
   const std::int64_t* const offsets = g.offsets.data();
   const std::int64_t* const targets = g.targets.data();
-  const std::uint64_t* const front = b->front();
-  std::int64_t* const pred = b->pred();
+  std::int64_t* const pred = b.pred();
   std::int64_t found = 0, edges = 0;
   for (std::size_t w = w0; w < w1; ++w) {
-    std::uint64_t todo = ~seen.word_at(w);
+    Bitmap::Word todo = ~seen.word_atomic(w), got = 0;
     const std::int64_t base = static_cast<std::int64_t>(w) * 64;
-    if (n_local - base < 64) todo &= (std::uint64_t(1) << (n_local - base)) - 1;
-    std::uint64_t got = 0;
-    for (; todo; todo &= todo - 1) {
-      const int bit = __builtin_ctzll(todo);
-      const std::int64_t j = base + bit;
+    if (n_local - base < 64) todo &= (Bitmap::Word(1) << (n_local - base)) - 1;
+    Bitmap::for_each_bit(todo, w, [&](std::int64_t j) {
       for (std::int64_t k = offsets[j], end = offsets[j + 1]; k < end; ++k) {
-        const std::int64_t v = targets[k];
-        if (front[v >> 6] & (std::uint64_t(1) << (v & 63))) {
-          pred[j] = v;
-          got |= std::uint64_t(1) << bit;
+        if (front.test(targets[k])) {
+          pred[j] = targets[k];
+          got |= Bitmap::bit_of(j);
           edges += end - offsets[j];
           break;
         }
       }
-    }
+    });
     // This task alone writes word w's bits this level.
     if (got) {
-      seen.set_word(w, got);
+      seen.or_word_atomic(w, got);
       found += __builtin_popcountll(got);
     }
   }
-  Lane& lane = b->lane();
+  Lane& lane = b.lane();
   lane.found_vertices += found;
   lane.found_edges += edges;
   lane.task_visits += found;
   lane.unique_visits += found;
-  clock.items(static_cast<std::int64_t>(w1 - w0) * 64);
-  clock.stop();
+  return static_cast<std::int64_t>(w1 - w0) * 64;
 }
 
 }  // namespace
 
-std::unique_ptr<Bfs> make_bfs_hybrid(const Csr& g, const BfsOptions& opt, TaskRuntime& rt,
-                                     MPI_Comm comm) {
-  return std::make_unique<BfsHybrid>(g, opt, rt, comm);
-}
+extern const BfsVariant bfs_hybrid{
+    "hybrid",
+    "direction-optimizing: atomic's top-down levels, and bottom-up levels against a frontier "
+    "bitmap gathered on every rank (Beamer et al., SC 2012 / IPDPS-W 2013); see "
+    "Graph500/direction, alpha, beta",
+    BfsWork::chunks,
+    MPI_THREAD_SERIALIZED,
+    BfsReports::redundancy,
+    make_variant<BfsHybrid>};
 
 }  // namespace ht::impl

@@ -1,13 +1,15 @@
 // Level-synchronous top-down BFS with task-local finds merged incrementally:
 // the study's non-locking design without its barrier.  A task expands one
-// chunk of the frontier's edges into a list of its own, skipping vertices already merged
-// into the rank's visited bitmap; a merge task that depends on the task's
-// future claims its finds into visited / pred / newq as soon as it is done,
-// while other chunks are still being expanded.  A task sees every merge that
-// finished before it looked, so two tasks find the same vertex only while
-// both run: with many small chunks, rarely (the redundant-visit ratio).
+// chunk of the frontier's edges into a list of its own, skipping vertices
+// already merged into the rank's visited bitmap; a merge task that depends on
+// the task's future claims its finds into visited / pred as soon as it is
+// done, while other chunks are still being expanded.  A task sees every
+// merge that finished before it looked, so two tasks find the same vertex
+// only while both run: with many small chunks, rarely (the redundant-visit
+// ratio).
 #include <algorithm>
 
+#include "graph/HT_BfsVariant.hpp"
 #include "graph/impl/HT_BfsChunked.hpp"
 
 namespace ht::impl {
@@ -21,36 +23,12 @@ struct Piece {
   TaskRecord record;
 };
 
-struct Expand {
-  using value_type = void;
-  ChunkedBfs* b;
-  Piece* piece;
-  std::size_t chunk, chunks;
-  int iteration;
+class BfsIncremental;
 
-  void operator()(TaskMember&) const {
-    TaskClock clock(b->profile(), piece->record, iteration, TaskRuntime::worker(),
-                    static_cast<int>(chunk));
-    Lane& lane = b->lane();
-    std::uint64_t* const mine = lane.scratch.data();  // this task's finds, as bits
-    const AtomicBitmap& seen = b->seen();
-    auto& found = piece->found;
-    found.clear();
-    clock.items(b->expand(chunk, chunks, lane, [&](std::int64_t j, std::int64_t u) {
-      const std::uint64_t bit = std::uint64_t(1) << (j & 63);
-      if (!(seen.word(j) & bit) && !(mine[j >> 6] & bit)) {
-        mine[j >> 6] |= bit;
-        found.emplace_back(j, u);
-      }
-    }));
-    const std::size_t n = found.size();
-    piece->count = n;
-    // The next task on this worker starts from clean bits.
-    for (std::size_t f = 0; f < n; ++f) mine[found[f].first >> 6] = 0;
-    clock.stop();
-  }
+struct Find {
+  static constexpr bool kLaneIsTask = false;
+  static std::int64_t run(BfsIncremental& b, std::size_t chunk, std::size_t chunks);
 };
-static_assert(sizeof(Expand) <= kLargestTaskBytes, "BfsVariant::pool_bytes() assumes this bound");
 
 struct Merge {
   using value_type = void;
@@ -74,26 +52,47 @@ class BfsIncremental final : public ChunkedBfs {
       : ChunkedBfs(g, opt, rt, comm), pieces_(static_cast<std::size_t>(std::max(1, opt.chunks))) {
     give_lanes_scratch();
   }
+  Piece& piece(std::size_t c) { return pieces_[c]; }
 
  private:
   void spawn_level(int iteration, std::size_t n) override {
     profile().reserve(n);
     for (std::size_t c = 0; c < n; ++c) {
-      Future<void> f = rt_.spawn(Expand{this, &pieces_[c], c, n, iteration});
+      Future<void> f =
+          rt_.spawn(ChunkTask<BfsIncremental, Find>{this, &pieces_[c].record, c, n, iteration});
       // High priority: a finished task's finds reach the shared bitmap before
       // the next chunk starts, so that chunk skips them.
-      rt_.spawn_after(f, Merge{this, &pieces_[c]}, Kokkos::TaskPriority::High);
+      rt_.spawn_after(f, Merge{this, &pieces_[c]}, TaskPriority::high);
     }
   }
 
   std::vector<Piece> pieces_;  // one per chunk, reused level after level
 };
 
+std::int64_t Find::run(BfsIncremental& b, std::size_t chunk, std::size_t chunks) {
+  Lane& lane = b.lane();
+  Bitmap& mine = lane.scratch;  // this task's finds
+  const Bitmap& seen = b.seen();
+  Piece& piece = b.piece(chunk);
+  auto& found = piece.found;
+  found.clear();
+  const std::int64_t items = b.expand(chunk, chunks, lane, [&](std::int64_t j, std::int64_t u) {
+    if (!seen.test_atomic(j) && mine.set_new(j)) found.emplace_back(j, u);
+  });
+  piece.count = found.size();
+  // The next task on this worker starts from clean bits.
+  for (const auto& f : found) mine.set_word(Bitmap::word_of(f.first), 0);
+  return items;
+}
+
 }  // namespace
 
-std::unique_ptr<Bfs> make_bfs_incremental(const Csr& g, const BfsOptions& opt, TaskRuntime& rt,
-                                          MPI_Comm comm) {
-  return std::make_unique<BfsIncremental>(g, opt, rt, comm);
-}
+extern const BfsVariant bfs_incremental{
+    "incremental",
+    "chunk tasks with task-local finds, each task's merged as soon as it is done",
+    BfsWork::chunks,
+    MPI_THREAD_SERIALIZED,
+    BfsReports::redundancy,
+    make_variant<BfsIncremental>};
 
 }  // namespace ht::impl

@@ -2,11 +2,17 @@
 
 #include <algorithm>
 
-#include "graph/impl/HT_BfsVariants.hpp"
+#include "graph/impl/HT_ChunkTask.hpp"
 #include "runtime/HT_Error.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
 namespace ht {
+
+namespace impl {
+// The rows, each defined beside its kernel.
+extern const BfsVariant bfs_mpi, bfs_locking, bfs_nonlocking, bfs_incremental, bfs_atomic,
+    bfs_hybrid;
+}  // namespace impl
 
 namespace {
 // A bound on the variants' task functors (a few pointers each; each variant
@@ -19,30 +25,9 @@ struct LargestTask {
 }  // namespace
 
 const std::vector<BfsVariant>& bfs_variants() {
-  // MPI from inside tasks (the receive task, or whichever chunk task finds
-  // the MPI role free) needs MPI_THREAD_SERIALIZED; the others call MPI from
-  // the host thread only.
-  static const std::vector<BfsVariant> table{
-      {"mpi", "MPI only, one worker per rank (the study's baseline)", BfsWork::single,
-       MPI_THREAD_FUNNELED, false, false, impl::make_bfs_mpi},
-      {"locking",
-       "NT-1 processing tasks + 1 receive task that polls MPI, one lock around "
-       "visited/pred/newq (the study's first variant)",
-       BfsWork::tasks_and_io, MPI_THREAD_SERIALIZED, true, false, impl::make_bfs_locking},
-      {"nonlocking",
-       "NT tasks with task-local visited/pred/newq, merged after all have finished "
-       "(the study's second variant)",
-       BfsWork::tasks, MPI_THREAD_FUNNELED, false, true, impl::make_bfs_nonlocking},
-      {"incremental", "chunk tasks with task-local finds, each task's merged as soon as it is done",
-       BfsWork::chunks, MPI_THREAD_SERIALIZED, false, true, impl::make_bfs_incremental},
-      {"atomic", "chunk tasks claiming each vertex with one atomic operation on its visited bit",
-       BfsWork::chunks, MPI_THREAD_SERIALIZED, false, true, impl::make_bfs_atomic},
-      {"hybrid",
-       "direction-optimizing: atomic's top-down levels, and bottom-up levels against a frontier "
-       "bitmap gathered on every rank (Beamer et al., SC 2012 / IPDPS-W 2013); see "
-       "Graph500/direction, alpha, beta",
-       BfsWork::chunks, MPI_THREAD_SERIALIZED, false, true, impl::make_bfs_hybrid},
-  };
+  static const std::vector<BfsVariant> table{impl::bfs_mpi,        impl::bfs_locking,
+                                             impl::bfs_nonlocking, impl::bfs_incremental,
+                                             impl::bfs_atomic,     impl::bfs_hybrid};
   return table;
 }
 
@@ -60,6 +45,16 @@ std::string bfs_variants_doc() {
   for (const BfsVariant& v : bfs_variants())
     doc += std::string(doc.empty() ? "" : "; ") + v.name + ": " + v.doc;
   return doc;
+}
+
+std::unique_ptr<Bfs> make_bfs(const BfsVariant& v, const Csr& g, const BfsOptions& opt,
+                              TaskRuntime& rt, MPI_Comm comm) {
+  return v.make(g, v.resolve(opt, Kokkos::OpenMP().concurrency()), rt, comm);
+}
+
+std::unique_ptr<Bfs> make_bfs(const std::string& variant, const Csr& g, const BfsOptions& opt,
+                              TaskRuntime& rt, MPI_Comm comm) {
+  return make_bfs(bfs_variant(variant), g, opt, rt, comm);
 }
 
 BfsOptions BfsVariant::resolve(BfsOptions opt, int threads) const {
@@ -96,9 +91,9 @@ int BfsVariant::tasks_per_rank(const BfsOptions& opt) const {
 
 std::size_t BfsVariant::pool_bytes(const BfsOptions& opt) const {
   if (work == BfsWork::single) return 0;
-  // Per level: the tasks, a merge task after each, a receive task, a when_all.
+  // Per level: the tasks, a merge task after each, and the receive task.
   const std::size_t live = static_cast<std::size_t>(tasks_per_rank(opt));
-  return TaskRuntime::pool_bytes_for<LargestTask>(2 * live + 2);
+  return TaskRuntime::pool_bytes_for<LargestTask>(2 * live + 1);
 }
 
 }  // namespace ht

@@ -8,27 +8,20 @@ namespace ht {
 
 namespace {
 
-constexpr int kParts = 4;
-const char* const kNames[kParts] = {"expand", "communicate", "wait", "sync"};
+// The four parts, then the level's total (not printed as a column).
+constexpr int kParts = 4, kFields = 5;
+const char* const kNames[kFields] = {"expand", "communicate", "wait", "sync", "total"};
+constexpr double LevelSeconds::*kField[kFields] = {&LevelSeconds::expand,
+                                                   &LevelSeconds::communicate, &LevelSeconds::wait,
+                                                   &LevelSeconds::sync, &LevelSeconds::total};
 
-double part(const LevelSeconds& s, int p) {
-  switch (p) {
-    case 0:
-      return s.expand;
-    case 1:
-      return s.communicate;
-    case 2:
-      return s.wait;
-    default:
-      return s.sync;
-  }
-}
+double part(const LevelSeconds& s, int p) { return s.*kField[p]; }
 
 // Every rank's sums as [levels][parts], padded to the deepest rank's levels.
 std::vector<double> padded(const std::vector<LevelSeconds>& sums, int levels) {
-  std::vector<double> x(static_cast<std::size_t>(levels) * kParts, 0.0);
+  std::vector<double> x(static_cast<std::size_t>(levels) * kFields, 0.0);
   for (std::size_t l = 0; l < sums.size(); ++l)
-    for (int p = 0; p < kParts; ++p) x[l * kParts + p] = part(sums[l], p);
+    for (int p = 0; p < kFields; ++p) x[l * kFields + p] = part(sums[l], p);
   return x;
 }
 
@@ -42,12 +35,8 @@ int deepest(std::size_t levels, MPI_Comm comm) {
 
 void LevelTimes::add(const std::vector<LevelSeconds>& levels) {
   if (sums_.size() < levels.size()) sums_.resize(levels.size());
-  for (std::size_t l = 0; l < levels.size(); ++l) {
-    sums_[l].expand += levels[l].expand;
-    sums_[l].communicate += levels[l].communicate;
-    sums_[l].wait += levels[l].wait;
-    sums_[l].sync += levels[l].sync;
-  }
+  for (std::size_t l = 0; l < levels.size(); ++l)
+    for (const auto f : kField) sums_[l].*f += levels[l].*f;
   ++searches_;
 }
 
@@ -74,9 +63,9 @@ void LevelTimes::print(std::FILE* f, MPI_Comm comm) const {
   std::fprintf(f, "%5s %12s %12s %12s %12s %12s\n", "level", "expand", "expand_max", "communicate",
                "wait", "sync");
   for (int l = 0; l < levels; ++l) {
-    const double* s = &sum[static_cast<std::size_t>(l) * kParts];
+    const double* s = &sum[static_cast<std::size_t>(l) * kFields];
     std::fprintf(f, "%5d %12.6f %12.6f %12.6f %12.6f %12.6f\n", l, s[0] * per / size,
-                 most[static_cast<std::size_t>(l) * kParts] * per, s[1] * per / size,
+                 most[static_cast<std::size_t>(l) * kFields] * per, s[1] * per / size,
                  s[2] * per / size, s[3] * per / size);
   }
   for (int p = 0; p < kParts; ++p) {
@@ -90,9 +79,9 @@ void LevelTimes::print(std::FILE* f, MPI_Comm comm) const {
 void LevelTimes::write(Results& out, const std::string& prefix, MPI_Comm comm) const {
   const int levels = deepest(sums_.size(), comm);
   const std::vector<double> x = padded(sums_, levels);
-  for (int p = 0; p < kParts; ++p) {
+  for (int p = 0; p < kFields; ++p) {
     std::vector<double> row(static_cast<std::size_t>(levels));
-    for (int l = 0; l < levels; ++l) row[l] = x[static_cast<std::size_t>(l) * kParts + p];
+    for (int l = 0; l < levels; ++l) row[l] = x[static_cast<std::size_t>(l) * kFields + p];
     out.per_rank(prefix + "_" + kNames[p], row);
   }
 }

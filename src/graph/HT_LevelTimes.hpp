@@ -28,16 +28,12 @@ class LevelTimes {
  public:
   /// Adds one search's levels.
   void add(const std::vector<LevelSeconds>& levels);
-  /// This rank's sums per level, over the searches added.
-  const std::vector<LevelSeconds>& sums() const { return sums_; }
-  int searches() const { return searches_; }
-
   /// Per level: seconds per search of each part, mean over ranks, and the
   /// largest rank's expand; then the totals' min / mean / max over ranks.
   /// Collective; rank 0 prints to \p f.
   void print(std::FILE* f, MPI_Comm comm) const;
-  /// Per-rank datasets <prefix>_expand, _communicate, _wait, _sync, shape
-  /// [ranks][levels]: seconds summed over the searches.  Collective.
+  /// Per-rank datasets <prefix>_expand, _communicate, _wait, _sync, _total,
+  /// shape [ranks][levels]: seconds summed over the searches.  Collective.
   void write(Results& out, const std::string& prefix, MPI_Comm comm) const;
 
  private:

@@ -40,12 +40,4 @@ struct Validation {
 Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred,
                         MPI_Comm comm);
 
-/// TEPS' edge count: input edges (self-loops excluded, duplicates counted)
-/// with both ends in the tree.
-std::int64_t component_edges(const Csr& g, const std::vector<std::int64_t>& pred, MPI_Comm comm);
-
-/// Up to \p count distinct search keys of degree >= 1 (self-loops not
-/// counted), drawn from a seeded permutation of the vertices.  Collective.
-std::vector<std::int64_t> search_keys(const Csr& g, int count, std::uint64_t seed, MPI_Comm comm);
-
 }  // namespace ht

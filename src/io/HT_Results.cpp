@@ -19,24 +19,37 @@ hid_t check(hid_t status, const std::string& what) {
   return status;
 }
 
-// Owns one HDF5 identifier.
+// Owns one HDF5 identifier.  close() checks; the destructor closes what an
+// exception left open, ignoring the status (the write has failed already).
 class Handle {
  public:
-  Handle(hid_t id, herr_t (*close)(hid_t), const std::string& what)
-      : id_(check(id, what)), close_(close) {}
-  ~Handle() { close_(id_); }
+  Handle(hid_t id, herr_t (*closer)(hid_t), const std::string& what)
+      : id_(check(id, what)), close_(closer), what_(what) {}
+  ~Handle() {
+    if (id_ >= 0) close_(id_);
+  }
   Handle(const Handle&) = delete;
   Handle& operator=(const Handle&) = delete;
   operator hid_t() const { return id_; }
+  /// Closes now; for the file, whose close writes what is still buffered.
+  void close() {
+    const hid_t id = id_;
+    id_ = -1;
+    check(close_(id), "closing " + what_);
+  }
 
  private:
   hid_t id_;
   herr_t (*close_)(hid_t);
+  std::string what_;
 };
 
 hid_t intermediate_groups() {
-  hid_t lcpl = H5Pcreate(H5P_LINK_CREATE);
-  H5Pset_create_intermediate_group(lcpl, 1);
+  const hid_t lcpl = check(H5Pcreate(H5P_LINK_CREATE), "link creation list");
+  if (H5Pset_create_intermediate_group(lcpl, 1) < 0) {
+    H5Pclose(lcpl);
+    throw Error("HDF5: intermediate group creation failed");
+  }
   return lcpl;
 }
 
@@ -61,8 +74,8 @@ void write_from_root(MPI_Comm comm, hid_t file, hid_t lcpl, hid_t xfer, const st
              "dataset " + path);
   Handle mem(H5Screate_simple(1, dims, nullptr), H5Sclose, "memory space");
   if (rank != 0) {
-    H5Sselect_none(space);
-    H5Sselect_none(mem);
+    check(H5Sselect_none(space), "empty selection of " + path);
+    check(H5Sselect_none(mem), "empty selection of " + path);
   }
   check(H5Dwrite(set, type, mem, space, xfer, rank == 0 ? data : nullptr), "writing " + path);
 }
@@ -116,7 +129,7 @@ void Results::write(const std::string& file) const {
 
       for (const auto& [name, value] : text_attrs_) {
         Handle type(H5Tcopy(H5T_C_S1), H5Tclose, "string type");
-        H5Tset_size(type, value.empty() ? 1 : value.size());
+        check(H5Tset_size(type, value.empty() ? 1 : value.size()), "size of attribute " + name);
         write_attribute(f, name, type, value.empty() ? "" : value.data());
       }
       for (const auto& [name, value] : real_attrs_)
@@ -156,10 +169,11 @@ void Results::write(const std::string& file) const {
         std::string packed;
         for (const auto& s : values) packed += s + std::string(width - s.size(), '\0');
         Handle type(H5Tcopy(H5T_C_S1), H5Tclose, "string type");
-        H5Tset_size(type, width);
+        check(H5Tset_size(type, width), "size of strings " + path);
         write_from_root(comm_, f, lcpl, xfer, path, type, values.size(), packed.data());
       }
-    }  // every handle closed: the file is complete on disk
+      f.close();  // checked: a failed close leaves an incomplete file
+    }             // every handle closed: the file is complete on disk
   } catch (...) {
     discard();
     throw;

@@ -132,45 +132,35 @@ void Profile::write(Results& out, const std::string& prefix, MPI_Comm comm) cons
   long long longest = static_cast<long long>(recs.size());
   MPI_Allreduce(MPI_IN_PLACE, &longest, 1, MPI_LONG_LONG, MPI_MAX, comm);
   const std::size_t n = static_cast<std::size_t>(std::max(longest, 1LL));
-  std::vector<double> iteration(n, -1), lane(n, 0), task(n, 0), start(n, 0), end(n, 0), busy(n, 0),
-      items(n, 0);
-  for (std::size_t k = 0; k < recs.size(); ++k) {
-    iteration[k] = recs[k].iteration;
-    lane[k] = recs[k].lane;
-    task[k] = recs[k].task;
-    start[k] = recs[k].start;
-    end[k] = recs[k].end;
-    busy[k] = recs[k].busy;
-    items[k] = static_cast<double>(recs[k].items);
-  }
-  out.per_rank(prefix + "/record_iteration", iteration);
-  out.per_rank(prefix + "/record_lane", lane);
-  out.per_rank(prefix + "/record_task", task);
-  out.per_rank(prefix + "/record_start", start);
-  out.per_rank(prefix + "/record_end", end);
-  out.per_rank(prefix + "/record_busy", busy);
-  out.per_rank(prefix + "/record_items", items);
+  // One dataset per field: records padded to the longest rank (iteration -1).
+  const auto records_of = [&](const char* name, double pad, auto field) {
+    std::vector<double> column(n, pad);
+    for (std::size_t k = 0; k < recs.size(); ++k) column[k] = static_cast<double>(field(recs[k]));
+    out.per_rank(prefix + "/record_" + name, column);
+  };
+  records_of("iteration", -1, [](const TaskRecord& r) { return r.iteration; });
+  records_of("lane", 0, [](const TaskRecord& r) { return r.lane; });
+  records_of("task", 0, [](const TaskRecord& r) { return r.task; });
+  records_of("start", 0, [](const TaskRecord& r) { return r.start; });
+  records_of("end", 0, [](const TaskRecord& r) { return r.end; });
+  records_of("busy", 0, [](const TaskRecord& r) { return r.busy; });
+  records_of("items", 0, [](const TaskRecord& r) { return r.items; });
   out.per_rank(prefix + "/record_count", {static_cast<double>(recs.size())});
 
   const std::vector<IterationStats> its = iterations();
-  std::vector<double> group, step, lanes, slowest, fastest, waiting, imbalance;
-  for (const IterationStats& it : its) {
-    group.push_back(it.group);
-    step.push_back(it.step);
-    lanes.push_back(it.lanes);
-    slowest.push_back(it.slowest);
-    fastest.push_back(it.fastest);
-    waiting.push_back(it.waiting);
-    imbalance.push_back(it.imbalance());
-  }
-  if (its.empty()) group = step = lanes = slowest = fastest = waiting = imbalance = {0.0};
-  out.per_rank(prefix + "/iteration_group", group);
-  out.per_rank(prefix + "/iteration_step", step);
-  out.per_rank(prefix + "/iteration_lanes", lanes);
-  out.per_rank(prefix + "/iteration_slowest", slowest);
-  out.per_rank(prefix + "/iteration_fastest", fastest);
-  out.per_rank(prefix + "/iteration_waiting", waiting);
-  out.per_rank(prefix + "/iteration_imbalance", imbalance);
+  const auto iterations_of = [&](const char* name, auto field) {
+    std::vector<double> column;
+    for (const IterationStats& it : its) column.push_back(static_cast<double>(field(it)));
+    if (column.empty()) column = {0.0};
+    out.per_rank(prefix + "/iteration_" + name, column);
+  };
+  iterations_of("group", [](const IterationStats& it) { return it.group; });
+  iterations_of("step", [](const IterationStats& it) { return it.step; });
+  iterations_of("lanes", [](const IterationStats& it) { return it.lanes; });
+  iterations_of("slowest", [](const IterationStats& it) { return it.slowest; });
+  iterations_of("fastest", [](const IterationStats& it) { return it.fastest; });
+  iterations_of("waiting", [](const IterationStats& it) { return it.waiting; });
+  iterations_of("imbalance", [](const IterationStats& it) { return it.imbalance(); });
 
   const Reduced r = reduce(summarize(), its, comm);
   out.per_rank(prefix + "/max_imbalance", {r.mine.max_imbalance});
@@ -223,6 +213,11 @@ void Profile::print(std::FILE* f, const char* step_name, MPI_Comm comm) const {
                wait.max);
   std::fprintf(f, "%-32s%.6f %.6f\n", "rank_imbalance (mean max):", ranks.mean, ranks.max);
   std::fflush(f);
+}
+
+Profile& profile_or_off(Profile* p) {
+  static Profile off(false);
+  return p ? *p : off;
 }
 
 std::size_t profile_pool_bytes(std::size_t n) {

@@ -72,10 +72,8 @@ struct ProfileSummary {
 
 class Profile {
  public:
-  /// Where times come from, in seconds: steady_seconds in a run; tests inject
-  /// a clock they control, so no test depends on how fast the machine is.
-  using Clock = double (*)();
-
+  // Times come from ht::Clock: steady_seconds in a run; tests inject a clock
+  // they control, so no test depends on how fast the machine is.
   /// A disabled profile records nothing: TaskClock reads no clock and
   /// merge_when_done spawns no merge task.
   explicit Profile(bool enabled = true, Clock clock = steady_seconds);
@@ -117,6 +115,9 @@ class Profile {
   std::atomic<std::size_t> next_{0};
   std::atomic<bool> overflow_{false};
 };
+
+/// \p p, or a profile that records nothing when \p p is null.
+Profile& profile_or_off(Profile* p);
 
 /// Min, mean and max of \p x over the ranks of \p comm (collective).
 struct OverRanks {

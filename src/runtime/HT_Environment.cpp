@@ -59,6 +59,17 @@ std::vector<std::string> rewrite_kokkos_flags(int argc, char** argv, std::string
   return out;
 }
 
+// The one answer to an MPI call's error code, so that no call site checks
+// its own: every communicator of the run descends from MPI_COMM_WORLD and
+// inherits this handler, which ends the job as any other failure does
+// (one line naming the rank and MPI's own message, exit 1 on every rank).
+void mpi_failed(MPI_Comm*, int* code, ...) {
+  char text[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  MPI_Error_string(*code, text, &len);
+  abort_all("MPI: " + std::string(text, static_cast<std::size_t>(len)));
+}
+
 int affinity_cores() {
   cpu_set_t set;
   CPU_ZERO(&set);
@@ -74,6 +85,10 @@ Environment::Environment(int& argc, char**& argv) {
     set_program_name(p.substr(p.find_last_of('/') + 1));
   }
   MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &thread_level_);
+  MPI_Errhandler on_error;
+  MPI_Comm_create_errhandler(mpi_failed, &on_error);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, on_error);
+  MPI_Errhandler_free(&on_error);  // the communicator keeps its reference
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
 
@@ -90,6 +105,11 @@ Environment::Environment(int& argc, char**& argv) {
   argv_.push_back(nullptr);
   argc = static_cast<int>(args_.size());
   argv = argv_.data();
+  // Kokkos 4 loads Kokkos Tools from KOKKOS_TOOLS_LIBS; Kokkos 3 reads
+  // KOKKOS_PROFILE_LIBRARY: one variable for users on either.
+  if (KOKKOS_VERSION < 40000 && std::getenv("KOKKOS_TOOLS_LIBS") &&
+      !std::getenv("KOKKOS_PROFILE_LIBRARY"))
+    setenv("KOKKOS_PROFILE_LIBRARY", std::getenv("KOKKOS_TOOLS_LIBS"), 0);
   Kokkos::initialize(argc, argv);  // removes the --kokkos-* flags it used
 
   threads_ = Kokkos::DefaultHostExecutionSpace().concurrency();

@@ -9,6 +9,12 @@
 /// A value that is not a positive whole number is a usage error: said once,
 /// with the flag and what is accepted, and every rank exits with 2.
 ///
+/// MPI errors.  No call site checks an MPI return code: MPI_COMM_WORLD gets
+/// an error handler that prints "<app>: rank R: error: MPI: <MPI's message>"
+/// and aborts the job (exit 1), and every communicator the run makes
+/// (MPI_Cart_create, MPI_Comm_dup) inherits it.  A failed MPI call therefore
+/// never returns, which is why the return codes go unread.
+///
 /// Example:
 /// \code
 ///   int main(int argc, char** argv) {

@@ -9,6 +9,4 @@
 namespace ht {
 /// Sets OpenBLAS' thread count; a no-op with another BLAS.
 void set_blas_threads(int n);
-/// OpenBLAS' thread count, or 1 with another BLAS.
-int blas_threads();
 }  // namespace ht

@@ -50,10 +50,13 @@
 namespace ht {
 
 using Scheduler = Kokkos::TaskScheduler<Kokkos::OpenMP>;
+/// Which ready task a worker takes first.
+enum class TaskPriority { high, regular, low };
 /// The handle to a task's result.
 template <class T>
 using Future = Kokkos::BasicFuture<T, Scheduler>;
-/// What a task's operator() receives; member.scheduler() spawns from inside.
+/// What a task's operator() receives: spawn(member, ...) and respawn(this,
+/// member) take it.
 using TaskMember = typename Scheduler::member_type;
 
 namespace impl {
@@ -80,11 +83,26 @@ struct Guarded : F {
 };
 }  // namespace impl
 
-/// Kokkos::respawn for a task spawned through TaskRuntime: \p self is the
-/// functor's \c this; \p how is a scheduler or a future to wait for.
-template <class F, class How>
-void respawn(F* self, const How& how, Kokkos::TaskPriority p = Kokkos::TaskPriority::Regular) {
-  Kokkos::respawn(static_cast<impl::Guarded<F>*>(self), how, p);
+namespace impl {
+inline Kokkos::TaskPriority kokkos_priority(TaskPriority p) {
+  return p == TaskPriority::high  ? Kokkos::TaskPriority::High
+         : p == TaskPriority::low ? Kokkos::TaskPriority::Low
+                                  : Kokkos::TaskPriority::Regular;
+}
+}  // namespace impl
+
+/// Runs the calling task again later (a polling task that must not block
+/// its worker): \p self is the functor's \c this, \p member its argument.
+template <class F>
+void respawn(F* self, TaskMember& member, TaskPriority p = TaskPriority::regular) {
+  Kokkos::respawn(static_cast<impl::Guarded<F>*>(self), member.scheduler(),
+                  impl::kokkos_priority(p));
+}
+/// Runs the calling task again once \p after is ready (a parent joining the
+/// children it spawned).
+template <class F, class T>
+void respawn_after(F* self, const Future<T>& after, TaskPriority p = TaskPriority::regular) {
+  Kokkos::respawn(static_cast<impl::Guarded<F>*>(self), after, impl::kokkos_priority(p));
 }
 
 class TaskRuntime {
@@ -98,9 +116,6 @@ class TaskRuntime {
   /// A pool of \p pool_bytes (at least one superblock, 64 KiB); \p pool_key is
   /// the deck key that sets it, quoted in the exhaustion error.
   TaskRuntime(std::size_t pool_bytes, std::string pool_key);
-
-  std::size_t pool_bytes() const { return pool_bytes_; }
-  const std::string& pool_key() const { return pool_key_; }
 
   /// Bytes of pool one task of functor \p F occupies.
   template <class F>
@@ -119,20 +134,20 @@ class TaskRuntime {
 
   /// Spawns a task from the host (outside any task).
   template <class F>
-  Future<typename F::value_type> spawn(F f,
-                                       Kokkos::TaskPriority p = Kokkos::TaskPriority::Regular) {
+  Future<typename F::value_type> spawn(F f, TaskPriority p = TaskPriority::regular) {
     std::lock_guard<std::mutex> lock(mutex_);
     reserve(task_bytes<F>(), false);
-    return Kokkos::host_spawn(Kokkos::TaskSingle(scheduler_, p), impl::Guarded<F>(std::move(f)));
+    return Kokkos::host_spawn(Kokkos::TaskSingle(scheduler_, impl::kokkos_priority(p)),
+                              impl::Guarded<F>(std::move(f)));
   }
 
   /// Spawns a task from the host that runs after \p dep is ready.
   template <class F, class T>
-  Future<typename F::value_type> spawn_after(
-      const Future<T>& dep, F f, Kokkos::TaskPriority p = Kokkos::TaskPriority::Regular) {
+  Future<typename F::value_type> spawn_after(const Future<T>& dep, F f,
+                                             TaskPriority p = TaskPriority::regular) {
     std::lock_guard<std::mutex> lock(mutex_);
     reserve(task_bytes<F>(), false);
-    return Kokkos::host_spawn(Kokkos::TaskSingle(scheduler_, dep, p),
+    return Kokkos::host_spawn(Kokkos::TaskSingle(scheduler_, dep, impl::kokkos_priority(p)),
                               impl::Guarded<F>(std::move(f)));
   }
 
@@ -144,10 +159,10 @@ class TaskRuntime {
   /// Spawns a task from inside a running task.  Exhaustion aborts the job.
   template <class F>
   Future<typename F::value_type> spawn(TaskMember& member, F f,
-                                       Kokkos::TaskPriority p = Kokkos::TaskPriority::Regular) {
+                                       TaskPriority p = TaskPriority::regular) {
     std::lock_guard<std::mutex> lock(mutex_);
     reserve(task_bytes<F>(), true);
-    return Kokkos::task_spawn(Kokkos::TaskSingle(member.scheduler(), p),
+    return Kokkos::task_spawn(Kokkos::TaskSingle(member.scheduler(), impl::kokkos_priority(p)),
                               impl::Guarded<F>(std::move(f)));
   }
 
@@ -164,8 +179,6 @@ class TaskRuntime {
 
   /// Runs every spawned task to completion (the calling thread works too).
   void wait() { Kokkos::wait(scheduler_); }
-
-  Scheduler& scheduler() { return scheduler_; }
 
  private:
   static std::size_t aggregate_bytes(std::size_t n) {

@@ -75,7 +75,7 @@ TEST(Graph500Driver, EveryVariantRunsFromADeckAndWritesItsResults) {
       EXPECT_GT(out.stats.nedge[k], 0);
       EXPECT_EQ(out.frontier[k].front(), 1);  // level 0: the key
       EXPECT_EQ(out.frontier[k].size(), static_cast<std::size_t>(out.levels[k]));
-      if (v.reports_redundancy) {
+      if (v.reports == ht::BfsReports::redundancy) {
         EXPECT_GE(out.redundancy[k], 1.0);
       }
     }

@@ -11,6 +11,7 @@
 #include "bfs_oracle.hpp"
 #include "graph/HT_Bfs.hpp"
 #include "graph/HT_BfsVariant.hpp"
+#include "graph/HT_SearchKeys.hpp"
 #include "graph/HT_Validate.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
@@ -46,18 +47,26 @@ TEST_P(BfsHybrid, LevelsMatchTheOracleInEveryDirection) {
     // empty one.
     ASSERT_EQ(bfs.bottom_up.size(), bfs.frontier.size());
     for (int up : bfs.bottom_up) {
-      if (mode == Mode::top_down) EXPECT_EQ(up, 0);
-      if (mode == Mode::bottom_up) EXPECT_EQ(up, 1);
+      if (mode == Mode::top_down) {
+        EXPECT_EQ(up, 0);
+      } else if (mode == Mode::bottom_up) {
+        EXPECT_EQ(up, 1);
+      }
       bottom_up_levels += up;
     }
     EXPECT_EQ(bfs.bottom_up.front(), mode == Mode::bottom_up) << "the key's level";
     // A bottom-up level sends nothing.
-    for (std::size_t l = 0; l < bfs.bottom_up.size(); ++l)
-      if (bfs.bottom_up[l]) EXPECT_EQ(bfs.messages[l], 0) << "level " << l;
+    for (std::size_t l = 0; l < bfs.bottom_up.size(); ++l) {
+      if (bfs.bottom_up[l]) {
+        EXPECT_EQ(bfs.messages[l], 0) << "level " << l;
+      }
+    }
   }
   // These graphs' frontiers grow past m_u / 15 edges: the heuristic uses
   // bottom-up for some levels and top-down for the first.
-  if (mode == Mode::automatic) EXPECT_GT(bottom_up_levels, 0);
+  if (mode == Mode::automatic) {
+    EXPECT_GT(bottom_up_levels, 0);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(

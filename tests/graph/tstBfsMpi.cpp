@@ -4,7 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "bfs_oracle.hpp"
-#include "graph/HT_Bfs.hpp"
+#include "graph/HT_BfsVariant.hpp"
+#include "graph/HT_SearchKeys.hpp"
 #include "graph/HT_Validate.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
@@ -19,7 +20,10 @@ TEST_P(BfsMpi, TreesAreValidAndLevelsMatchTheOracle) {
   const auto keys = ht::search_keys(g, 4, gen.seed, MPI_COMM_WORLD);
   ASSERT_EQ(keys.size(), 4u);
   ht::TaskRuntime rt(1 << 20, "Runtime/pool_MiB");  // unused by the mpi variant
-  const auto bfs_mpi = ht::make_bfs("mpi", g, {GetParam(), 1}, rt, MPI_COMM_WORLD);
+  ht::BfsOptions opt;
+  opt.buffer_items = GetParam();
+  opt.tasks = 1;
+  const auto bfs_mpi = ht::make_bfs("mpi", g, opt, rt, MPI_COMM_WORLD);
   for (const auto key : keys) {
     const ht::BfsResult& bfs = bfs_mpi->search(key);
     const ht::Validation v = ht::validate_bfs(g, key, bfs.pred, MPI_COMM_WORLD);

@@ -11,6 +11,7 @@
 #include "bfs_oracle.hpp"
 #include "graph/HT_Bfs.hpp"
 #include "graph/HT_BfsVariant.hpp"
+#include "graph/HT_SearchKeys.hpp"
 #include "graph/HT_Validate.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
@@ -55,7 +56,7 @@ TEST_P(BfsTasks, TreesAreValidAndLevelsMatchTheOracle) {
       ASSERT_EQ(v.level[i], want[g.range.global(i)]) << "vertex " << g.range.global(i);
     }
     EXPECT_GE(bfs.lock_seconds, 0.0);
-    if (!kind.reports_lock_time) {
+    if (kind.reports != ht::BfsReports::lock_time) {
       EXPECT_EQ(bfs.lock_seconds, 0.0);
       // Tasks visit each vertex they reach at least once (peers' finds are
       // no task's visit); only the atomic claim rules out a second visit.

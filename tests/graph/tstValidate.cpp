@@ -2,7 +2,8 @@
 // the check, on every rank alike.
 #include <gtest/gtest.h>
 
-#include "graph/HT_Bfs.hpp"
+#include "graph/HT_BfsVariant.hpp"
+#include "graph/HT_SearchKeys.hpp"
 #include "graph/HT_Validate.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 

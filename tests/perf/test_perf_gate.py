@@ -162,5 +162,67 @@ class Gate(unittest.TestCase):
         self.assertEqual(ok.returncode, 0, ok.stdout)
 
 
+class Paired(unittest.TestCase):
+    """compare: the paired mode's verdict on rounds of two revisions."""
+
+    def compare(self, ref, cand, size=0.10):
+        with tempfile.TemporaryDirectory() as d:
+            baseline = os.path.join(d, "b.csv")
+            with open(baseline, "w") as f:
+                f.write(BASELINE)
+            out = io.StringIO()
+            with redirect_stdout(out):
+                code = perf_gate.compare(baseline, ref, cand, size)
+        return code, out.getvalue()
+
+    # Five rounds each, spread about +-3% around their centre.
+    NOISE = [1.00, 0.97, 1.03, 0.99, 1.02]
+
+    def rounds(self, centre):
+        return [centre * x for x in self.NOISE]
+
+    def test_same_revision_twice_passes(self):
+        code, out = self.compare({"gemm_ratio": self.rounds(0.9)},
+                                 {"gemm_ratio": [0.9 * x for x in reversed(self.NOISE)]})
+        self.assertEqual(code, 0, out)
+        self.assertIn("0 regressed", out)
+
+    def test_significant_drop_beyond_the_size_fails(self):
+        code, out = self.compare({"gemm_ratio": self.rounds(0.9)}, {"gemm_ratio": self.rounds(0.72)})
+        self.assertEqual(code, 1, out)
+        line = next(l for l in out.splitlines() if l.startswith("gemm_ratio"))
+        self.assertIn("-20.0%", line)
+        self.assertIn("REGRESSION", line)
+
+    def test_lower_is_better_figure_that_rises_fails(self):
+        code, out = self.compare({"profile_cost": self.rounds(1.0)},
+                                 {"profile_cost": self.rounds(1.25)})
+        self.assertEqual(code, 1, out)
+
+    def test_a_drop_smaller_than_the_size_passes_even_if_significant(self):
+        code, out = self.compare({"gemm_ratio": self.rounds(0.9)}, {"gemm_ratio": self.rounds(0.85)})
+        self.assertEqual(code, 0, out)
+
+    def test_a_drop_the_spread_explains_is_not_significant(self):
+        # Medians 20% apart, but the rounds overlap: no evidence.
+        ref = [0.9, 0.5, 1.3, 0.6, 1.2]
+        cand = [0.72, 0.4, 1.1, 0.5, 1.25]
+        code, out = self.compare({"gemm_ratio": ref}, {"gemm_ratio": cand})
+        self.assertEqual(code, 0, out)
+        self.assertIn("worse, not significant", out)
+
+    def test_three_rounds_cannot_show_a_regression(self):
+        # The smallest one-sided p of 3 against 3 is 1/20 = 0.05, not < 0.05.
+        code, out = self.compare({"gemm_ratio": [0.9, 0.91, 0.92]},
+                                 {"gemm_ratio": [0.5, 0.51, 0.52]})
+        self.assertEqual(code, 0, out)
+
+    def test_improvements_and_ungated_figures_never_fail(self):
+        code, out = self.compare({"gemm_ratio": self.rounds(0.9), "other": self.rounds(5)},
+                                 {"gemm_ratio": self.rounds(1.2), "other": self.rounds(1)})
+        self.assertEqual(code, 0, out)
+        self.assertIn("not gated", out)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -71,7 +71,7 @@ struct Countdown {
   void operator()(ht::TaskMember& m, int& r) {
     ++runs;
     if (--left > 0) {
-      Kokkos::respawn(this, m.scheduler(), Kokkos::TaskPriority::Low);
+      ht::respawn(this, m, ht::TaskPriority::low);
       return;
     }
     r = runs;
@@ -104,7 +104,7 @@ struct TreeSum {
       left = rt->spawn(m, TreeSum{rt, lo, mid, {}, {}});
       right = rt->spawn(m, TreeSum{rt, mid, hi, {}, {}});
       std::vector<ht::Future<long>> both{left, right};
-      Kokkos::respawn(this, rt->when_all(m, both));
+      ht::respawn_after(this, rt->when_all(m, both));
       return;
     }
     r = left.get() + right.get();

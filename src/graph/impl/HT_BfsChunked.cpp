@@ -12,16 +12,15 @@ ChunkedBfs::ChunkedBfs(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI
     : rt_(rt),
       g_(g),
       comm_(comm),
-      profile_(profile_of(opt)),
+      profile_(profile_or_off(opt.profile)),
       chunks_(static_cast<std::size_t>(std::max(1, opt.chunks))),
       peers_(g.range.size > 1),
-      ex_(comm, opt.buffer_items) {
+      ex_(comm, opt.buffer_items),
+      level_(ex_, res_, comm) {
   const std::int64_t n = g.range.local_count();
   seen_.resize(n);
-  // A remote vertex is sent once per search: its owner marks it visited in
-  // the level it first arrives, so later finds are moot (see HT_BfsMpi.cpp).
-  known_.resize(peers_ ? g.range.n_global : 0);
-  prev_.assign(static_cast<std::size_t>((n + 63) / 64), 0);
+  prev_.resize(n);
+  known_.resize(peers_ ? g.range.n_global : 0);  // the sent filter (HT_EdgeScan.hpp)
   // Touched now, not by the first search: a fresh page costs a fault.
   oldq_.assign(n, 0);
   oldq_.clear();
@@ -41,13 +40,14 @@ ChunkedBfs::ChunkedBfs(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI
 }
 
 void ChunkedBfs::give_lanes_scratch() {
-  const auto words = static_cast<std::size_t>((g_.range.local_count() + 63) / 64);
-  for (Lane& l : lanes_) l.scratch.assign(words, 0);
+  for (Lane& l : lanes_) l.scratch.resize(g_.range.local_count());
 }
 
 void ChunkedBfs::take_frontier() {
   oldq_.clear();
-  seen_.take_new(prev_, oldq_);
+  seen_.take_new(prev_, [this](std::size_t w, Bitmap::Word bits) {
+    Bitmap::for_each_bit(bits, w, [this](std::int64_t i) { oldq_.push_back(i); });
+  });
   chunk_.assign(oldq_, [this](std::int64_t i) { return g_.degree(i); });
 }
 
@@ -56,7 +56,7 @@ void ChunkedBfs::start(std::int64_t root) {
   res_.reset(r.local_count());
   seen_.clear();
   known_.clear();
-  std::fill(prev_.begin(), prev_.end(), 0);
+  prev_.clear();
   for (Lane& l : lanes_) l.task_visits = l.unique_visits = l.found_vertices = l.found_edges = 0;
   arrived_vertices_ = arrived_edges_ = 0;
   if (r.mine(root)) claim(r.local(root), root);
@@ -103,10 +103,10 @@ const BfsResult& ChunkedBfs::search(std::int64_t root) {
   const int group = searches_++;
   start(root);
   for (int level = 0;; ++level) {
-    ex_.begin_level(level);
+    level_.begin(level);
     top_down(profile_.begin_iteration(group, level, static_cast<int>(lanes_.size())));
     take_frontier();
-    if (!next_level(res_, ex_, static_cast<std::int64_t>(oldq_.size()), comm_)) break;
+    if (!level_.end(static_cast<std::int64_t>(oldq_.size()))) break;
   }
   end_search();
   return res_;

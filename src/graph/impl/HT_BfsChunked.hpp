@@ -8,78 +8,21 @@
 // hands the next chunk to whichever worker is free, so a fast worker takes
 // more of them.
 #include <algorithm>
-#include <atomic>
 #include <memory>
 
 #include "comm/HT_Exchange.hpp"
-#include "graph/impl/HT_BfsVariants.hpp"
+#include "graph/HT_Bitmap.hpp"
+#include "graph/impl/HT_ChunkTask.hpp"
 #include "graph/impl/HT_EdgeChunks.hpp"
-#include "profile/HT_Profile.hpp"
-#include "runtime/HT_TaskRuntime.hpp"
+#include "graph/impl/HT_EdgeScan.hpp"
+#include "graph/impl/HT_Level.hpp"
 
 namespace ht::impl {
-
-/// Visited bits that many tasks test and set at once.
-class AtomicBitmap {
- public:
-  void resize(std::int64_t n) {
-    n_words_ = static_cast<std::size_t>((n + 63) / 64);
-    words_ = std::make_unique<std::atomic<std::uint64_t>[]>(n_words_);
-  }
-  void clear() {
-    for (std::size_t w = 0; w < n_words_; ++w) words_[w].store(0, std::memory_order_relaxed);
-  }
-  bool test(std::int64_t j) const { return word(j) & bit(j); }
-  /// Word \p w (bits 64 w .. 64 w + 63).
-  std::uint64_t word_at(std::size_t w) const { return words_[w].load(std::memory_order_relaxed); }
-  /// The word holding j's bit.
-  std::uint64_t word(std::int64_t j) const {
-    return words_[j >> 6].load(std::memory_order_relaxed);
-  }
-  /// Sets j's bit; true for the one caller that set it.  A plain load first:
-  /// most edges lead to visited vertices and need no atomic write.
-  bool claim(std::int64_t j) {
-    std::atomic<std::uint64_t>& w = words_[j >> 6];
-    return !(w.load(std::memory_order_relaxed) & bit(j)) &&
-           !(w.fetch_or(bit(j), std::memory_order_relaxed) & bit(j));
-  }
-
-  /// Sets the bits of \p bits in word \p w.
-  void set_word(std::size_t w, std::uint64_t bits) {
-    words_[w].fetch_or(bits, std::memory_order_relaxed);
-  }
-  std::size_t words() const { return n_words_; }
-  /// Writes to \p out[w] the bits set since \p prev was taken and brings
-  /// prev up to date.
-  void take_new_words(std::vector<std::uint64_t>& prev, std::uint64_t* out) const {
-    for (std::size_t w = 0; w < n_words_; ++w) {
-      const std::uint64_t now = words_[w].load(std::memory_order_relaxed);
-      out[w] = now & ~prev[w];
-      prev[w] = now;
-    }
-  }
-
-  /// Appends, in increasing order, the bits set since \p prev was taken,
-  /// and brings prev up to date.
-  void take_new(std::vector<std::uint64_t>& prev, std::vector<std::int64_t>& out) const {
-    for (std::size_t w = 0; w < n_words_; ++w) {
-      const std::uint64_t now = words_[w].load(std::memory_order_relaxed);
-      for (std::uint64_t d = now & ~prev[w]; d; d &= d - 1)
-        out.push_back(static_cast<std::int64_t>(w * 64 + __builtin_ctzll(d)));
-      prev[w] = now;
-    }
-  }
-
- private:
-  static std::uint64_t bit(std::int64_t j) { return std::uint64_t(1) << (j & 63); }
-  std::unique_ptr<std::atomic<std::uint64_t>[]> words_;
-  std::size_t n_words_ = 0;
-};
 
 /// One worker's share of a level: touched only by tasks on that worker.
 struct alignas(64) Lane {
   std::vector<std::vector<Exchange::Item>> out;  // per destination, up to capacity items
-  std::vector<std::uint64_t> scratch;            // incremental: a task's own finds
+  Bitmap scratch;                                // incremental: a task's own finds
   std::int64_t task_visits = 0, unique_visits = 0;
   std::int64_t found_vertices = 0, found_edges = 0;  // this level's finds (hybrid's heuristic)
 };
@@ -91,9 +34,9 @@ class ChunkedBfs : public Bfs {
   const BfsResult& search(std::int64_t root) override;
 
   // For the variants' tasks.
-  AtomicBitmap& seen() { return seen_; }
+  Bitmap& seen() { return seen_; }
+  const Csr& graph() const { return g_; }
   std::int64_t* pred() { return res_.pred.data(); }
-  const std::int64_t* offsets() const { return g_.offsets.data(); }
   Profile& profile() { return profile_; }
   /// Whether tasks add their finds' degrees to Lane::found_edges.
   bool counts_found_edges() const { return count_edges_; }
@@ -120,16 +63,6 @@ class ChunkedBfs : public Bfs {
   virtual void spawn_level(int iteration, std::size_t n) = 0;
   /// Gives every lane a zeroed bitmap of the local vertices (Lane::scratch).
   void give_lanes_scratch();
-  /// Spawns Task{self, record, c, n, iteration} for each chunk c < n, each
-  /// with a record of its own, merged into the profile as soon as it is done.
-  template <class Task, class Self>
-  void spawn_chunks(Self* self, int iteration, std::size_t n) {
-    profile_.reserve(n);
-    for (std::size_t c = 0; c < n; ++c) {
-      Future<void> f = rt_.spawn(Task{self, &records_[c], c, n, iteration});
-      merge_when_done(rt_, profile_, f, &records_[c]);
-    }
-  }
   /// Tasks count their finds' degrees too (remote arrivals included).
   void count_found_edges() { count_edges_ = true; }
 
@@ -139,7 +72,7 @@ class ChunkedBfs : public Bfs {
   /// makes it the frontier.
   void start(std::int64_t root);
   /// One top-down level over the frontier: tasks, their remote finds sent,
-  /// the exchange's end of level.  The exchange's level must have begun.
+  /// the exchange's end of level.  The level must have begun.
   void top_down(int iteration);
   /// The next oldq: what was claimed this level, in increasing order.
   void take_frontier();
@@ -159,13 +92,14 @@ class ChunkedBfs : public Bfs {
   Exchange ex_;
   Exchange::Handler apply_;
   BfsResult res_;
-  AtomicBitmap seen_;
-  AtomicBitmap known_;               // vertices taken or sent this search (all N; none on one rank)
-  std::vector<std::uint64_t> prev_;  // seen_ as the level began
-  std::vector<std::int64_t> oldq_;   // the frontier, in increasing order
-  EdgeChunks chunk_;                 // its edges, cut into chunks
+  Level level_;
+  Bitmap seen_;
+  Bitmap known_;                    // vertices taken or sent this search (all N; none on one rank)
+  Bitmap prev_;                     // seen_ as the level began
+  std::vector<std::int64_t> oldq_;  // the frontier, in increasing order
+  EdgeChunks chunk_;                // its edges, cut into chunks
   std::vector<Lane> lanes_;
-  std::vector<TaskRecord> records_;  // one per chunk (spawn_chunks): each task's own
+  std::vector<TaskRecord> records_;                        // one per chunk: each task's own
   std::int64_t arrived_vertices_ = 0, arrived_edges_ = 0;  // remote arrivals claimed this level
 
  private:
@@ -189,33 +123,20 @@ template <class Local>
 std::int64_t ChunkedBfs::expand(std::size_t c, std::size_t n, Lane& lane, Local&& local) {
   // Plain locals: stores through pred could alias members, forcing reloads.
   const VertexRange& r = g_.range;
-  const std::int64_t first = r.first(), last = first + r.local_count();
   const std::int64_t* const offsets = g_.offsets.data();
   const std::int64_t* const targets = g_.targets.data();
   const std::int64_t* const oldq = oldq_.data();
   const std::int64_t* const starts = chunk_.starts();
   const auto m = static_cast<std::int64_t>(oldq_.size());
   const std::int64_t e0 = chunk_.edge_begin(c, n), e1 = chunk_.edge_begin(c + 1, n);
+  const auto first_time = [this](std::int64_t v) { return known_.claim(v); };
+  const auto remote = [&](int owner, std::int64_t v, std::int64_t u) { send(lane, owner, {v, u}); };
   std::int64_t since_pump = 0;
   for (auto q = static_cast<std::int64_t>(chunk_.row_of(e0)); q < m && starts[q] < e1; ++q) {
-    const std::int64_t i = oldq[q], u = first + i, base = offsets[i] - starts[q];
+    const std::int64_t i = oldq[q], base = offsets[i] - starts[q];
     const std::int64_t k_begin = base + std::max(starts[q], e0);
     const std::int64_t k_end = base + std::min(starts[q + 1], e1);
-    if (peers_) {
-      // On several ranks, local or remote is a coin toss per edge; testing
-      // one bitmap over all vertices first (set for every vertex this rank
-      // already took or sent) leaves that branch to new vertices only.
-      for (std::int64_t k = k_begin; k < k_end; ++k) {
-        const std::int64_t v = targets[k];
-        if (!known_.claim(v)) continue;
-        if (v >= first && v < last)
-          local(v - first, u);
-        else  // once per search: its owner marks it visited when it arrives
-          send(lane, r.owner(v), {v, u});
-      }
-    } else {
-      for (std::int64_t k = k_begin; k < k_end; ++k) local(targets[k] - first, u);
-    }
+    scan_edges(targets, k_begin, k_end, r.global(i), r, peers_, first_time, local, remote);
     // Take arrivals now and then: keeps the peers' sends moving.
     if (peers_ && (since_pump += k_end - k_begin) >= 4096) {
       pump();

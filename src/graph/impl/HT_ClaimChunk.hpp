@@ -1,27 +1,20 @@
 #pragma once
-// The top-down chunk task that claims each vertex with one atomic operation
+// The top-down chunk body that claims each vertex with one atomic operation
 // on its visited bit (the atomic variant's, and the hybrid variant's
 // top-down levels).  pred is written in batches after the claims.
 #include "graph/impl/HT_BfsChunked.hpp"
 
 namespace ht::impl {
 
-constexpr std::size_t kBatch = 64;
+struct Claim {
+  static constexpr bool kLaneIsTask = false;
+  static constexpr std::size_t kBatch = 64;
 
-struct ClaimChunk {
-  using value_type = void;
-  ChunkedBfs* b;
-  TaskRecord* record;
-  std::size_t chunk, chunks;
-  int iteration;
-
-  void operator()(TaskMember&) const {
-    TaskClock clock(b->profile(), *record, iteration, TaskRuntime::worker(),
-                    static_cast<int>(chunk));
-    Lane& lane = b->lane();
-    AtomicBitmap& seen = b->seen();
-    std::int64_t* const pred = b->pred();
-    const std::int64_t* const degrees = b->counts_found_edges() ? b->offsets() : nullptr;
+  static std::int64_t run(ChunkedBfs& b, std::size_t chunk, std::size_t chunks) {
+    Lane& lane = b.lane();
+    Bitmap& seen = b.seen();
+    std::int64_t* const pred = b.pred();
+    const std::int64_t* const degrees = b.counts_found_edges() ? b.graph().offsets.data() : nullptr;
     std::int64_t edges = 0;
     // pred is written in batches, after the claims: a locked fetch_or waits
     // for every earlier store to leave the store buffer, and a pred store
@@ -39,20 +32,18 @@ struct ClaimChunk {
       claims += static_cast<std::int64_t>(n_won);
       n_won = 0;
     };
-    clock.items(b->expand(chunk, chunks, lane, [&](std::int64_t j, std::int64_t u) {
+    const std::int64_t items = b.expand(chunk, chunks, lane, [&](std::int64_t j, std::int64_t u) {
       if (!seen.claim(j)) return;
       won[n_won++] = {j, u};
       if (n_won == kBatch) flush();
-    }));
+    });
     flush();
     lane.task_visits += claims;  // each claim is a visit, and no other task's
     lane.unique_visits += claims;
     lane.found_vertices += claims;
     lane.found_edges += edges;
-    clock.stop();
+    return items;
   }
 };
-static_assert(sizeof(ClaimChunk) <= kLargestTaskBytes,
-              "BfsVariant::pool_bytes() assumes this bound");
 
 }  // namespace ht::impl

@@ -1,0 +1,122 @@
+#pragma once
+/// \file HT_Bitmap.hpp
+/// \brief One bit per vertex: the one bitmap type of every kernel (visited
+/// sets, frontiers, the sent filter, task-local finds), as gapbs's bitmap.h
+/// serves all of its kernels.  The word arithmetic (i / 64, 1 << i % 64)
+/// lives here and nowhere else.
+///
+/// Two kinds of access to the same words:
+///  - plain (test, set, set_new, word, or_word): one writer at a time;
+///  - atomic (claim, word_atomic, or_word_atomic): many tasks at once.  A
+///    claim reads the word first and writes only when the bit is clear,
+///    since most edges of a BFS lead to vertices already visited.
+///
+/// Example:
+/// \code
+///   ht::Bitmap visited(n);
+///   if (visited.claim(v)) pred[v] = u;            // from many tasks
+///   visited.for_each([&](std::int64_t i) { frontier.push_back(i); });
+///   std::int64_t reached = visited.count();
+/// \endcode
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+namespace ht {
+
+struct VertexRange;
+
+class Bitmap {
+ public:
+  using Word = std::uint64_t;
+
+  /// The word holding bit \p i, and its mask there.
+  static std::size_t word_of(std::int64_t i) { return static_cast<std::size_t>(i) >> 6; }
+  static Word bit_of(std::int64_t i) { return Word(1) << (i & 63); }
+  /// Words for \p n bits.
+  static std::size_t words_for(std::int64_t n) { return static_cast<std::size_t>((n + 63) / 64); }
+
+  Bitmap() = default;
+  /// \p n bits, all clear.
+  explicit Bitmap(std::int64_t n) { resize(n); }
+  /// \p n bits, all clear (storage touched now, not in the first search).
+  void resize(std::int64_t n) {
+    n_ = n;
+    words_.assign(words_for(n), 0);
+  }
+  void clear() { std::fill(words_.begin(), words_.end(), 0); }
+  std::int64_t size() const { return n_; }
+  std::size_t words() const { return words_.size(); }
+  Word* data() { return words_.data(); }
+  const Word* data() const { return words_.data(); }
+
+  // Plain access: one writer at a time.
+  bool test(std::int64_t i) const { return words_[word_of(i)] & bit_of(i); }
+  void set(std::int64_t i) { words_[word_of(i)] |= bit_of(i); }
+  /// Sets bit \p i; true if it was clear (this call set it).
+  bool set_new(std::int64_t i) {
+    Word& w = words_[word_of(i)];
+    const Word b = bit_of(i);
+    const bool was = w & b;
+    w |= b;
+    return !was;
+  }
+  Word word(std::size_t w) const { return words_[w]; }
+  void or_word(std::size_t w, Word bits) { words_[w] |= bits; }
+  void set_word(std::size_t w, Word bits) { words_[w] = bits; }
+
+  // Atomic access: many tasks at once (relaxed: the level's end orders them).
+  Word word_atomic(std::size_t w) const { return __atomic_load_n(&words_[w], __ATOMIC_RELAXED); }
+  bool test_atomic(std::int64_t i) const { return word_atomic(word_of(i)) & bit_of(i); }
+  /// Sets bit \p i; true for the one caller that set it.
+  bool claim(std::int64_t i) {
+    Word* w = &words_[word_of(i)];
+    const Word b = bit_of(i);
+    return !(__atomic_load_n(w, __ATOMIC_RELAXED) & b) &&
+           !(__atomic_fetch_or(w, b, __ATOMIC_RELAXED) & b);
+  }
+  void or_word_atomic(std::size_t w, Word bits) {
+    __atomic_fetch_or(&words_[w], bits, __ATOMIC_RELAXED);
+  }
+
+  /// Set bits.
+  std::int64_t count() const;
+  /// Calls \p f(i) for each set bit i of words [w0, w1), in increasing order.
+  template <class F>
+  void for_each(F&& f, std::size_t w0 = 0, std::size_t w1 = std::size_t(-1)) const {
+    if (w1 > words_.size()) w1 = words_.size();
+    for (std::size_t w = w0; w < w1; ++w) for_each_bit(words_[w], w, f);
+  }
+  /// Calls \p f(i) for each bit i set in \p bits, word \p w, in increasing order.
+  template <class F>
+  static void for_each_bit(Word bits, std::size_t w, F&& f) {
+    for (; bits; bits &= bits - 1)
+      f(static_cast<std::int64_t>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))));
+  }
+  /// Calls \p f(w, bits) for each word w with bits set here since \p prev
+  /// (same size) was brought up to date, \p bits those bits, in increasing
+  /// order; then brings \p prev up to date.  Reads this bitmap atomically.
+  template <class F>
+  void take_new(Bitmap& prev, F&& f) const {
+    for (std::size_t w = 0; w < words_.size(); ++w) {
+      const Word now = word_atomic(w), fresh = now & ~prev.words_[w];
+      prev.words_[w] = now;
+      if (fresh) f(w, fresh);
+    }
+  }
+
+ private:
+  std::vector<Word> words_;
+  std::int64_t n_ = 0;
+};
+
+/// Every rank's block of a distributed bitmap, gathered: \p all (size
+/// r.n_global) gets \p mine (this rank's r.local_count() bits) at r.first()
+/// and every other rank's at theirs.  One MPI_Allgatherv when every block
+/// starts on a word; otherwise the blocks are placed bit by bit and merged
+/// with MPI_BOR.  Collective.
+void allgather(const Bitmap& mine, const VertexRange& r, Bitmap& all, MPI_Comm comm);
+
+}  // namespace ht

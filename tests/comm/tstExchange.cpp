@@ -1,0 +1,126 @@
+// Tests of ht::Exchange: every item arrives once, at its owner, whatever the
+// buffer size; and its accounting, on a fake clock that moves only while
+// arrivals are applied (one second per item), counts each second once:
+// busy is exactly the seconds the handlers took, wait none (the fake clock
+// stands still elsewhere), however the calls nest (finish() sends; a send
+// that waits for room receives).  A second counted twice would show as busy
+// above the handlers' seconds.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <memory>
+#include <numeric>
+#include <vector>
+
+#include "comm/HT_Exchange.hpp"
+
+namespace {
+
+double fake_now = 0;  // seconds on the fake clock
+double fake_clock() { return fake_now; }
+
+// (buffer items, items per peer): full buffers, partial ones, and enough
+// 1 MiB buffers in flight that senders must receive while they wait for room.
+using Case = std::pair<std::size_t, std::int64_t>;
+class ExchangeAccounting : public ::testing::TestWithParam<Case> {};
+
+TEST_P(ExchangeAccounting, EachSecondCountedOnceAndEveryItemArrives) {
+  const auto [capacity, per_peer] = GetParam();
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  // A communicator of its own: cases follow each other with no collective
+  // between them (a BFS closes every level with one), and the same tags.
+  MPI_Comm comm;
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  auto ex = std::make_unique<ht::Exchange>(comm, capacity, fake_clock);
+  std::vector<std::int64_t> from(size, 0);
+  std::int64_t calls = 0;
+  const ht::Exchange::Handler apply = [&](const ht::Exchange::Item* items, std::size_t n) {
+    for (std::size_t k = 0; k < n; ++k) {
+      EXPECT_EQ(items[k].vertex % size, rank) << "an item reached a rank that does not own it";
+      ++from.at(static_cast<std::size_t>(items[k].parent));
+    }
+    ++calls;
+    fake_now += 1.0;  // the only time that passes
+  };
+  for (int level = 0; level < 3; ++level) {
+    std::fill(from.begin(), from.end(), 0);
+    calls = 0;
+    ex->begin_level(level);
+    const double start = fake_now;
+    for (std::int64_t i = 0; i < per_peer; ++i) {
+      for (int p = 0; p < size; ++p)
+        if (p != rank) ex->push(p, {p + size * i, rank}, apply);
+      if (i % 1000 == 0) ex->poll(apply);
+    }
+    ex->end_level(apply);
+    const ht::Exchange::Stats st = ex->stats();
+    EXPECT_DOUBLE_EQ(st.busy, static_cast<double>(calls)) << "level " << level;
+    EXPECT_DOUBLE_EQ(st.waiting, 0.0) << "level " << level;
+    EXPECT_LE(st.busy + st.waiting, fake_now - start);
+    for (int p = 0; p < size; ++p)
+      EXPECT_EQ(from[p], p == rank ? 0 : per_peer)
+          << "items from rank " << p << ", level " << level;
+    const std::int64_t full = per_peer / static_cast<std::int64_t>(capacity);
+    const std::int64_t partial = per_peer % static_cast<std::int64_t>(capacity) ? 1 : 0;
+    EXPECT_EQ(st.messages, (size - 1) * (full + partial));
+  }
+  ex.reset();
+  MPI_Comm_free(&comm);
+}
+
+// The nesting that once counted seconds twice: rank 0 fills every send slot
+// to rank 1 (which is not receiving: it waits for a go), so the partial
+// buffer that finish() sends must wait for room, receiving meanwhile, and so
+// applies rank 1's one item inside finish()'s send.  Busy must still be the
+// handler's one second.  (Were rank 1 to drain first, the case would pass
+// without the nesting; it cannot pass with a second counted twice.)
+TEST(ExchangeAccountingNested, SendWaitingForRoomInsideFinish) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size < 2) GTEST_SKIP() << "needs two ranks";
+  MPI_Comm comm;
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  const std::size_t capacity = std::size_t(1) << 16;  // 1 MiB messages: rendezvous
+  auto ex = std::make_unique<ht::Exchange>(comm, capacity, fake_clock);
+  std::int64_t arrived = 0, calls = 0;
+  const ht::Exchange::Handler apply = [&](const ht::Exchange::Item*, std::size_t n) {
+    arrived += static_cast<std::int64_t>(n);
+    ++calls;
+    fake_now += 1.0;
+  };
+  MPI_Comm go;  // rank 0 tells rank 1 to start draining
+  MPI_Comm_dup(comm, &go);
+  ex->begin_level(0);
+  const std::int64_t slots = 4 * size + 4;  // Exchange's sends in flight before it waits
+  if (rank == 0) {
+    for (std::int64_t i = 0; i < slots * static_cast<std::int64_t>(capacity) + 1; ++i)
+      ex->push(1, {1, 0}, apply);
+    MPI_Send(nullptr, 0, MPI_BYTE, 1, 0, go);
+  } else if (rank == 1) {
+    ex->post(0, {ht::Exchange::Item{0, 1}});
+    ex->poll(apply);  // sends it now: rank 0 has it before it fills its slots
+    MPI_Recv(nullptr, 0, MPI_BYTE, 0, 0, go, MPI_STATUS_IGNORE);
+  }
+  ex->end_level(apply);
+  const ht::Exchange::Stats st = ex->stats();
+  EXPECT_DOUBLE_EQ(st.busy, static_cast<double>(calls));
+  EXPECT_DOUBLE_EQ(st.waiting, 0.0);
+  if (rank == 0) {
+    EXPECT_EQ(arrived, 1);
+  } else if (rank == 1) {
+    EXPECT_EQ(arrived, slots * static_cast<std::int64_t>(capacity) + 1);
+  }
+  ex.reset();
+  MPI_Comm_free(&go);
+  MPI_Comm_free(&comm);
+}
+
+INSTANTIATE_TEST_SUITE_P(Buffers, ExchangeAccounting,
+                         ::testing::Values(Case{1, 50}, Case{7, 100}, Case{4096, 10000},
+                                           Case{std::size_t(1) << 16,
+                                                (std::int64_t(1) << 16) * 20 + 3}));
+
+}  // namespace
