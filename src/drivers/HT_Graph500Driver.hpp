@@ -54,8 +54,8 @@ struct Graph500Config {
 /// \p env; UsageError naming the key, the value and what is accepted.
 Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environment& env);
 
-/// What a run measured, on every rank alike (reduced over ranks) except
-/// rank_bytes.
+/// What a run measured: on every rank alike (reduced over ranks), except
+/// rank_bytes and level_times, which are this rank's own.
 struct Graph500Outcome {
   Graph500Run stats;                           ///< the reference block's inputs
   std::vector<std::int64_t> keys;              ///< the search keys
@@ -71,8 +71,9 @@ struct Graph500Outcome {
   int tasks_per_rank = 1;
 };
 
-/// Kernels 1 and 2 with every tree validated (collective); a tree that fails
-/// a check throws ht::Error naming the key and the check.  Rank 0 writes a
+/// Kernels 1 and 2 with every tree validated (collective; the searches are
+/// trials of HT_Trials.hpp); a tree that fails a check throws ht::Error
+/// naming the key and the check.  Rank 0 writes a
 /// progress line per phase and per search to \p log (none if null).
 Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Comm comm,
                              std::FILE* log);
