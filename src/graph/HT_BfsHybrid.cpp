@@ -127,15 +127,13 @@ std::int64_t Up::run(BfsHybrid& b, std::size_t chunk, std::size_t chunks) {
   const Bitmap& front = b.front();
   const std::size_t words = seen.words();
   const std::size_t w0 = words * chunk / chunks, w1 = words * (chunk + 1) / chunks;
-  const std::int64_t n_local = g.range.local_count();
   const std::int64_t* const offsets = g.offsets.data();
   const std::int64_t* const targets = g.targets.data();
   std::int64_t* const pred = b.pred();
   std::int64_t found = 0, edges = 0;
   for (std::size_t w = w0; w < w1; ++w) {
-    Bitmap::Word todo = ~seen.word_atomic(w), got = 0;
-    const std::int64_t base = static_cast<std::int64_t>(w) * 64;
-    if (n_local - base < 64) todo &= (Bitmap::Word(1) << (n_local - base)) - 1;
+    const Bitmap::Word todo = seen.clear_atomic(w);
+    Bitmap::Word got = 0;
     Bitmap::for_each_bit(todo, w, [&](std::int64_t j) {
       for (std::int64_t k = offsets[j], end = offsets[j + 1]; k < end; ++k) {
         if (front.test(targets[k])) {
@@ -149,7 +147,7 @@ std::int64_t Up::run(BfsHybrid& b, std::size_t chunk, std::size_t chunks) {
     // This task alone writes word w's bits this level.
     if (got) {
       seen.or_word_atomic(w, got);
-      found += __builtin_popcountll(got);
+      found += Bitmap::count(got);
     }
   }
   Lane& lane = b.lane();
@@ -157,7 +155,7 @@ std::int64_t Up::run(BfsHybrid& b, std::size_t chunk, std::size_t chunks) {
   lane.found_edges += edges;
   lane.task_visits += found;
   lane.unique_visits += found;
-  return static_cast<std::int64_t>(w1 - w0) * 64;
+  return Bitmap::first_of(w1) - Bitmap::first_of(w0);
 }
 
 }  // namespace

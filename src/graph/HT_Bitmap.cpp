@@ -9,7 +9,7 @@ namespace ht {
 
 std::int64_t Bitmap::count() const {
   std::int64_t n = 0;
-  for (const Word w : words_) n += __builtin_popcountll(w);
+  for (const Word w : words_) n += count(w);
   return n;
 }
 

@@ -37,6 +37,8 @@ class Bitmap {
   static Word bit_of(std::int64_t i) { return Word(1) << (i & 63); }
   /// Words for \p n bits.
   static std::size_t words_for(std::int64_t n) { return static_cast<std::size_t>((n + 63) / 64); }
+  /// The first bit of word \p w.
+  static std::int64_t first_of(std::size_t w) { return static_cast<std::int64_t>(w) * 64; }
 
   Bitmap() = default;
   /// \p n bits, all clear.
@@ -70,6 +72,12 @@ class Bitmap {
   // Atomic access: many tasks at once (relaxed: the level's end orders them).
   Word word_atomic(std::size_t w) const { return __atomic_load_n(&words_[w], __ATOMIC_RELAXED); }
   bool test_atomic(std::int64_t i) const { return word_atomic(word_of(i)) & bit_of(i); }
+  /// The clear bits of word \p w that stand for bits < size().
+  Word clear_atomic(std::size_t w) const {
+    const Word clear = ~word_atomic(w);
+    const std::int64_t left = n_ - first_of(w);
+    return left >= 64 ? clear : clear & ((Word(1) << left) - 1);
+  }
   /// Sets bit \p i; true for the one caller that set it.
   bool claim(std::int64_t i) {
     Word* w = &words_[word_of(i)];
@@ -83,6 +91,8 @@ class Bitmap {
 
   /// Set bits.
   std::int64_t count() const;
+  /// Set bits in \p bits.
+  static int count(Word bits) { return __builtin_popcountll(bits); }
   /// Calls \p f(i) for each set bit i of words [w0, w1), in increasing order.
   template <class F>
   void for_each(F&& f, std::size_t w0 = 0, std::size_t w1 = std::size_t(-1)) const {

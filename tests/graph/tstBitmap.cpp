@@ -37,6 +37,16 @@ TEST(Bitmap, SetTestCountAndIterate) {
   }
 }
 
+TEST(Bitmap, ClearBitsOfAWordStopAtTheSize) {
+  ht::Bitmap b(70);  // words: 64 bits, then 6
+  b.set(0);
+  b.set(65);
+  EXPECT_EQ(b.clear_atomic(0), ~ht::Bitmap::Word(1));
+  EXPECT_EQ(b.clear_atomic(1), ht::Bitmap::Word(0x3f) & ~ht::Bitmap::Word(2));
+  EXPECT_EQ(ht::Bitmap::count(b.clear_atomic(1)), 5);
+  EXPECT_EQ(ht::Bitmap::first_of(1), 64);
+}
+
 TEST(Bitmap, ClaimIsWonOnceAcrossThreads) {
   const std::int64_t n = 100000;
   ht::Bitmap b(n);
