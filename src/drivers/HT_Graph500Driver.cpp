@@ -251,27 +251,26 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
   st.edgefactor = gen.edgefactor;
   st.mpi_processes = size;
 
-  std::vector<Edge> edges;
-  {
-    Phase p("Graph500: generation", st.generation_seconds);
-    const auto [first, last] = edge_slice(gen.edge_count(), comm);
-    edges = gen.edges(first, last);
-    barrier(comm);
-  }
+  // Kernel 1 without an edge list: the generator's pieces go straight into
+  // the CSR, twice (HT_Csr.hpp), so the edges never take memory of their own.
+  // The generating is timed inside and reported apart from the rest.
   Csr g;
+  double kernel1 = 0;
   {
-    Phase p("Graph500: construction", st.construction_seconds);
-    g = build_csr(edges, gen.vertex_count(), comm);
+    Phase p("Graph500: construction", kernel1);
+    g = build_csr(gen, comm, &st.generation_seconds);
     barrier(comm);
   }
-  edges = {};
-  st.generation_seconds = max_over_ranks(st.generation_seconds, comm);
-  st.construction_seconds = max_over_ranks(st.construction_seconds, comm);
+  const double mine[2] = {st.generation_seconds, kernel1 - st.generation_seconds};
+  double slowest[2];
+  max_over_ranks(mine, slowest, 2, comm);
+  st.generation_seconds = slowest[0];
+  st.construction_seconds = slowest[1];
 
   out.keys = search_keys(g, cfg.nbfs, gen.seed, comm);
   if (out.keys.empty()) throw UsageError("the graph has no vertex with an edge: no search key");
-  say(log, "generation %.3f s, construction %.3f s, %zu search keys\n", st.generation_seconds,
-      st.construction_seconds, out.keys.size());
+  say(log, "generation %.3f s (both passes), construction %.3f s, %zu search keys\n",
+      st.generation_seconds, st.construction_seconds, out.keys.size());
 
   TaskRuntime rt(cfg.pool_bytes, "Runtime/pool_MiB");
   Searches k(cfg, out, g, make_bfs(variant, g, opt, rt, comm), comm, log);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "runtime/HT_Phase.hpp"
+
 namespace ht {
 
 VertexRange::VertexRange(std::int64_t n, MPI_Comm comm) : n_global(n) {
@@ -31,60 +33,122 @@ std::pair<std::int64_t, std::int64_t> edge_slice(std::int64_t m, MPI_Comm comm) 
   return {m * rank / size, m * (rank + 1) / size};
 }
 
-Csr build_csr(const std::vector<Edge>& edges, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk) {
+namespace {
+
+// Moves one piece of input edges to the owners of their ends: edge {u, v}
+// (not a self-loop) goes to u's owner as (u, v) and to v's owner as (v, u).
+// Collective: every rank routes a piece (maybe empty) each time.
+class Router {
+ public:
+  Router(const VertexRange& r, MPI_Comm comm)
+      : r_(r), comm_(comm), count_(r.size), in_count_(r.size), at_(r.size), in_at_(r.size) {
+    MPI_Type_contiguous(2, MPI_INT64_T, &pair_);  // one directed edge: two int64
+    MPI_Type_commit(&pair_);
+  }
+  ~Router() { MPI_Type_free(&pair_); }
+  Router(const Router&) = delete;
+  Router& operator=(const Router&) = delete;
+
+  /// Routes \p n edges; \p take(in, m) gets the m directed edges this rank owns.
+  template <class Take>
+  void route(const Edge* e, std::size_t n, Take&& take) {
+    std::fill(count_.begin(), count_.end(), 0);
+    for (std::size_t i = 0; i < n; ++i) {
+      if (e[i].u == e[i].v) continue;
+      ++count_[r_.owner(e[i].u)];
+      ++count_[r_.owner(e[i].v)];
+    }
+    MPI_Alltoall(count_.data(), 1, MPI_INT, in_count_.data(), 1, MPI_INT, comm_);
+    int total = 0, incoming = 0;
+    for (int p = 0; p < r_.size; ++p) {
+      at_[p] = (total += count_[p]) - count_[p];
+      in_at_[p] = (incoming += in_count_[p]) - in_count_[p];
+    }
+    out_.resize(static_cast<std::size_t>(total));
+    in_.resize(static_cast<std::size_t>(incoming));
+    std::vector<int> fill = at_;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (e[i].u == e[i].v) continue;
+      out_[fill[r_.owner(e[i].u)]++] = e[i];
+      out_[fill[r_.owner(e[i].v)]++] = {e[i].v, e[i].u};
+    }
+    MPI_Alltoallv(out_.data(), count_.data(), at_.data(), pair_, in_.data(), in_count_.data(),
+                  in_at_.data(), pair_, comm_);
+    take(in_.data(), in_.size());
+  }
+
+ private:
+  const VertexRange& r_;
+  MPI_Comm comm_;
+  MPI_Datatype pair_;
+  std::vector<int> count_, in_count_, at_, in_at_;
+  std::vector<Edge> out_, in_;  // one piece each way: the only edges held
+};
+
+// Kernel 1 from \p pieces pieces of input edges (the same count on every
+// rank), which piece(k, edges) fills: twice, once to count each local row's
+// degree and once to place its targets, so no rank holds more edges than one
+// piece in flight besides the CSR itself.
+template <class Piece>
+Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, long long pieces, Piece&& piece) {
   Csr g;
   g.range = VertexRange(n_global, comm);
   const VertexRange& r = g.range;
-  MPI_Datatype pair;  // one directed edge: two int64
-  MPI_Type_contiguous(2, MPI_INT64_T, &pair);
-  MPI_Type_commit(&pair);
-
-  // A round receives at most 2 * chunk * P edges: keep that under 2^30 (MPI counts are int).
-  chunk =
-      std::max<std::int64_t>(1, std::min<std::int64_t>(chunk, (std::int64_t(1) << 29) / r.size));
-  long long rounds = (static_cast<long long>(edges.size()) + chunk - 1) / chunk;
-  MPI_Allreduce(MPI_IN_PLACE, &rounds, 1, MPI_LONG_LONG, MPI_MAX, comm);
-  std::vector<Edge> mine;  // directed edges whose source this rank owns
-  std::vector<int> send_count(r.size), recv_count(r.size), send_at(r.size), recv_at(r.size);
-  std::vector<Edge> out;
-  for (long long round = 0; round < rounds; ++round) {
-    const std::size_t lo = std::min<std::size_t>(edges.size(), round * chunk);
-    const std::size_t hi = std::min<std::size_t>(edges.size(), lo + chunk);
-    std::fill(send_count.begin(), send_count.end(), 0);
-    for (std::size_t i = lo; i < hi; ++i) {
-      if (edges[i].u == edges[i].v) continue;
-      ++send_count[r.owner(edges[i].u)];
-      ++send_count[r.owner(edges[i].v)];
-    }
-    MPI_Alltoall(send_count.data(), 1, MPI_INT, recv_count.data(), 1, MPI_INT, comm);
-    int total = 0;
-    for (int p = 0; p < r.size; ++p) send_at[p] = (total += send_count[p]) - send_count[p];
-    out.resize(total);
-    std::vector<int> fill = send_at;
-    for (std::size_t i = lo; i < hi; ++i) {
-      const Edge e = edges[i];
-      if (e.u == e.v) continue;
-      out[fill[r.owner(e.u)]++] = e;
-      out[fill[r.owner(e.v)]++] = {e.v, e.u};
-    }
-    int incoming = 0;
-    for (int p = 0; p < r.size; ++p) recv_at[p] = (incoming += recv_count[p]) - recv_count[p];
-    const std::size_t base = mine.size();
-    mine.resize(base + incoming);
-    MPI_Alltoallv(out.data(), send_count.data(), send_at.data(), pair, mine.data() + base,
-                  recv_count.data(), recv_at.data(), pair, comm);
-  }
-  MPI_Type_free(&pair);
-
-  // Counting sort by source row.
+  MPI_Allreduce(MPI_IN_PLACE, &pieces, 1, MPI_LONG_LONG, MPI_MAX, comm);
+  Router router(r, comm);
+  std::vector<Edge> edges;
   const std::int64_t n_local = r.local_count();
   g.offsets.assign(n_local + 1, 0);
-  for (const Edge& e : mine) ++g.offsets[r.local(e.u) + 1];
+  for (long long k = 0; k < pieces; ++k) {
+    piece(k, edges);
+    router.route(edges.data(), edges.size(), [&](const Edge* in, std::size_t m) {
+      for (std::size_t i = 0; i < m; ++i) ++g.offsets[r.local(in[i].u) + 1];
+    });
+  }
   for (std::int64_t i = 0; i < n_local; ++i) g.offsets[i + 1] += g.offsets[i];
-  g.targets.resize(mine.size());
+  g.targets.resize(static_cast<std::size_t>(g.offsets.back()));
   std::vector<std::int64_t> next(g.offsets.begin(), g.offsets.end() - 1);
-  for (const Edge& e : mine) g.targets[next[r.local(e.u)]++] = e.v;
+  for (long long k = 0; k < pieces; ++k) {
+    piece(k, edges);
+    router.route(edges.data(), edges.size(), [&](const Edge* in, std::size_t m) {
+      for (std::size_t i = 0; i < m; ++i) g.targets[next[r.local(in[i].u)]++] = in[i].v;
+    });
+  }
+  return g;
+}
+
+// A piece of at most 2^29 / P edges: a round receives at most 2 x piece x P
+// directed edges, and MPI counts are int.
+std::int64_t piece_size(std::int64_t chunk, MPI_Comm comm) {
+  int size = 1;
+  MPI_Comm_size(comm, &size);
+  return std::max<std::int64_t>(1, std::min<std::int64_t>(chunk, (std::int64_t(1) << 29) / size));
+}
+
+}  // namespace
+
+Csr build_csr(const std::vector<Edge>& edges, std::int64_t n_global, MPI_Comm comm,
+              std::int64_t chunk) {
+  chunk = piece_size(chunk, comm);
+  const auto m = static_cast<std::int64_t>(edges.size());
+  return build_in_pieces(
+      n_global, comm, (m + chunk - 1) / chunk, [&](long long k, std::vector<Edge>& piece) {
+        const std::int64_t lo = std::min<std::int64_t>(m, k * chunk);
+        piece.assign(edges.begin() + lo, edges.begin() + std::min(m, lo + chunk));
+      });
+}
+
+Csr build_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds, std::int64_t chunk) {
+  chunk = piece_size(chunk, comm);
+  const auto [first, last] = edge_slice(gen.edge_count(), comm);
+  double generating = 0;
+  Csr g = build_in_pieces(gen.vertex_count(), comm, (last - first + chunk - 1) / chunk,
+                          [&](long long k, std::vector<Edge>& piece) {
+                            Phase p("Graph500: generation", generating);
+                            const std::int64_t lo = std::min<std::int64_t>(last, first + k * chunk);
+                            piece = gen.edges(lo, std::min(last, lo + chunk));
+                          });
+  if (generation_seconds) *generation_seconds += generating;
   return g;
 }
 

@@ -9,8 +9,8 @@
 ///
 /// Example:
 /// \code
-///   auto edges = gen.edges(my_first, my_last);           // this rank's slice
-///   ht::Csr g = ht::build_csr(edges, gen.vertex_count(), comm);
+///   ht::Csr g = ht::build_csr(gen, comm);                // kernel 1, in pieces
+///   ht::Csr h = ht::build_csr(gen.edges(first, last), gen.vertex_count(), comm);  // the same
 ///   for (auto k = g.offsets[i]; k < g.offsets[i + 1]; ++k) visit(g.targets[k]);
 /// \endcode
 #include <mpi.h>
@@ -67,9 +67,19 @@ struct Csr {
 std::pair<std::int64_t, std::int64_t> edge_slice(std::int64_t m, MPI_Comm comm);
 
 /// Builds the CSR from every rank's slice of the edge list (collective).
-/// Edges travel in rounds of at most \p chunk per rank, bounding MPI counts
-/// and buffer memory.
+/// Edges travel in pieces of at most \p chunk per rank, twice (a pass counts
+/// each row's degree, a second places the targets), so besides \p edges and
+/// the CSR a rank holds one piece in flight.
 Csr build_csr(const std::vector<Edge>& edges, std::int64_t n_global, MPI_Comm comm,
               std::int64_t chunk = std::int64_t(1) << 22);
+/// Kernel 1 from the generator, without an edge list: each rank generates
+/// its slice (edge_slice) in pieces of at most \p chunk edges, once per pass,
+/// so its peak is the CSR plus one piece (2^20 edges: 16 MiB generated, 32
+/// MiB each way in flight; pieces of 2^22 cost 190 MiB more per rank at
+/// SCALE 22 and were no faster).  The same graph as
+/// build_csr(gen.edges(slice), ...) on any rank count.  Adds the seconds
+/// spent generating (both passes) to \p generation_seconds if not null.
+Csr build_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds = nullptr,
+              std::int64_t chunk = std::int64_t(1) << 20);
 
 }  // namespace ht
