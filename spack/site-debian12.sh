@@ -64,4 +64,6 @@ ext py-h5py py-h5py@3.7.0 /usr
 ext py-matplotlib py-matplotlib@3.6.3 /usr
 ext kokkos "kokkos@$kokkos+openmp+serial$([[ $kokkos == 4.[5-7]* ]] && echo +deprecated_code)" "$kokkos_prefix"
 ext kokkos-kernels "kokkos-kernels@$kokkos+openmp" "$kokkos_prefix"
-ext trilinos "trilinos@$teuchos+mpi$trilinos_kokkos$([[ $trilinos_kokkos == +kokkos ]] && echo +openmp)" "$teuchos_prefix"
+# What scripts/deps.sh builds of Trilinos: Teuchos (and Kokkos), no solver package.
+off="~amesos~amesos2~anasazi~aztec~belos~epetra~epetraext~ifpack~ifpack2~ml~muelu~sacado~tpetra~fortran"
+ext trilinos "trilinos@$teuchos+mpi$trilinos_kokkos$([[ $trilinos_kokkos == +kokkos ]] && echo +openmp)$off" "$teuchos_prefix"

@@ -38,9 +38,16 @@ class Hybridtasks(CMakePackage):
     depends_on("kokkos+deprecated_code", when="^kokkos@4.5:")
     # kokkos-kernels pins its Kokkos to its own version.
     depends_on("kokkos-kernels@3.4:4.7 +openmp")
-    # Teuchos (ParameterList, Comm) comes from Trilinos: 13.2-14.3 carry their
-    # own Kokkos, 14.4 and later take the external one, pinned by the recipe.
-    depends_on("trilinos@13.2: +mpi")
+    # Teuchos (ParameterList, its XML and YAML readers) is all the project
+    # reads of Trilinos, so every package the trilinos recipe enables by
+    # default besides it is off: a site that builds Trilinos builds Teuchos,
+    # not hours of solvers.  Trilinos's own Kokkos is not needed either; it is
+    # preferred off in spack.yaml, not required, so that an existing Trilinos
+    # that carries it (the one scripts/deps.sh builds) is still accepted.
+    depends_on(
+        "trilinos@13.2: +mpi ~amesos ~amesos2 ~anasazi ~aztec ~belos ~epetra ~epetraext"
+        " ~ifpack ~ifpack2 ~ml ~muelu ~sacado ~tpetra ~fortran"
+    )
     depends_on("googletest", type="test")
     depends_on("python", type="test")
     depends_on("py-h5py", type="test")
