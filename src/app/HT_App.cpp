@@ -11,6 +11,7 @@
 #include "ht_revision.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_TaskRuntime.hpp"
 
 namespace ht {
 
@@ -53,6 +54,7 @@ void describe_run(const AppContext& ctx, const std::string& app, const std::stri
   r.attribute("deck_path", ctx.deck.path);
   r.attribute("git_revision", std::string(HT_GIT_REVISION));
   r.attribute("kokkos", Environment::kokkos_description());
+  r.attribute("task_runtime", std::string(TaskRuntime::name()));
   r.attribute("kokkos_backend", std::string(Kokkos::DefaultHostExecutionSpace::name()));
   r.attribute("ranks", static_cast<long long>(ctx.env.size()));
   r.attribute("threads_per_rank", static_cast<long long>(ctx.env.threads()));
@@ -105,10 +107,11 @@ int run_app(int argc, char** argv, const AppSpec& spec,
     AppContext ctx{env, deck, results};
     describe_run(ctx, spec.name, start);
     if (env.rank() == 0) {
-      std::printf("%s: %d rank%s x %d thread%s, %s, %s, deck %s\n", spec.name.c_str(), env.size(),
-                  env.size() == 1 ? "" : "s", env.threads(), env.threads() == 1 ? "" : "s",
-                  Environment::kokkos_description().c_str(),
-                  Environment::thread_level_name(env.thread_level()), deck.path.c_str());
+      std::printf("%s: %d rank%s x %d thread%s, %s, tasks: %s, %s, deck %s\n", spec.name.c_str(),
+                  env.size(), env.size() == 1 ? "" : "s", env.threads(),
+                  env.threads() == 1 ? "" : "s", Environment::kokkos_description().c_str(),
+                  TaskRuntime::name(), Environment::thread_level_name(env.thread_level()),
+                  deck.path.c_str());
       std::fflush(stdout);
     }
     body(ctx);

@@ -117,6 +117,10 @@ class TaskRuntime {
   /// the deck key that sets it, quoted in the exhaustion error.
   TaskRuntime(std::size_t pool_bytes, std::string pool_key);
 
+  /// The task system behind this runtime, as every results file
+  /// (attribute task_runtime) and every run's first line name it.
+  static const char* name() { return "kokkos-taskscheduler"; }
+
   /// Bytes of pool one task of functor \p F occupies.
   template <class F>
   static constexpr std::size_t task_bytes() {

@@ -11,7 +11,8 @@ import h5py
 path, ranks, threads = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 with h5py.File(path, "r") as f:
     a = f.attrs
-    for key in ("app", "deck", "git_revision", "kokkos", "kokkos_backend", "mpi_thread_level",
+    for key in ("app", "deck", "git_revision", "kokkos", "kokkos_backend", "task_runtime",
+                "mpi_thread_level",
                 "start_time", "end_time", "ranks", "threads_per_rank", "N"):
         assert key in a, f"attribute {key} missing"
     assert a["ranks"] == ranks, (a["ranks"], ranks)

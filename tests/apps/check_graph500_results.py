@@ -15,7 +15,8 @@ path, ranks, threads, variant = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]),
 direction = sys.argv[5] if len(sys.argv) > 5 else "auto"
 with h5py.File(path, "r") as f:
     a = f.attrs
-    for key in ("app", "deck", "git_revision", "kokkos", "kokkos_backend", "mpi_thread_level",
+    for key in ("app", "deck", "git_revision", "kokkos", "kokkos_backend", "task_runtime",
+                "mpi_thread_level",
                 "start_time", "end_time", "ranks", "threads_per_rank", "SCALE", "edgefactor",
                 "variant", "harmonic_mean_TEPS", "harmonic_stddev_TEPS", "tasks_per_rank",
                 "graph_generation", "construction_time", "bfs_table_width"):
