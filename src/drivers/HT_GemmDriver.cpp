@@ -117,7 +117,7 @@ struct Multiplications {
     for (int i = 0; i < 5; ++i) out.phases[i].push_back(phase[i]);
     out.hidden.push_back(t.hidden());
     out.step_compute = t.step_compute;
-    if (s.verify > 0) out.validate_seconds = s.verify;
+    if (verifies(rep)) out.validate_seconds = s.verify;
     if (log) {
       std::fprintf(log, "  repetition %d/%d: %.4f s, %.2f GFLOP/s", rep + 1, cfg.repetitions,
                    s.kernel, out.gflops.back());

@@ -86,9 +86,9 @@ class Router {
 };
 
 // Kernel 1 from \p pieces pieces of input edges (the same count on every
-// rank), which piece(k, edges) fills: twice, once to count each local row's
-// degree and once to place its targets, so no rank holds more edges than one
-// piece in flight besides the CSR itself.
+// rank): piece(k) gives piece k as (first edge, count), twice, once to count
+// each local row's degree and once to place its targets, so no rank holds
+// more edges than one piece in flight besides the CSR and its input.
 template <class Piece>
 Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, long long pieces, Piece&& piece) {
   Csr g;
@@ -96,12 +96,11 @@ Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, long long pieces, Piec
   const VertexRange& r = g.range;
   MPI_Allreduce(MPI_IN_PLACE, &pieces, 1, MPI_LONG_LONG, MPI_MAX, comm);
   Router router(r, comm);
-  std::vector<Edge> edges;
   const std::int64_t n_local = r.local_count();
   g.offsets.assign(n_local + 1, 0);
   for (long long k = 0; k < pieces; ++k) {
-    piece(k, edges);
-    router.route(edges.data(), edges.size(), [&](const Edge* in, std::size_t m) {
+    const auto [e, n] = piece(k);
+    router.route(e, n, [&](const Edge* in, std::size_t m) {
       for (std::size_t i = 0; i < m; ++i) ++g.offsets[r.local(in[i].u) + 1];
     });
   }
@@ -109,8 +108,8 @@ Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, long long pieces, Piec
   g.targets.resize(static_cast<std::size_t>(g.offsets.back()));
   std::vector<std::int64_t> next(g.offsets.begin(), g.offsets.end() - 1);
   for (long long k = 0; k < pieces; ++k) {
-    piece(k, edges);
-    router.route(edges.data(), edges.size(), [&](const Edge* in, std::size_t m) {
+    const auto [e, n] = piece(k);
+    router.route(e, n, [&](const Edge* in, std::size_t m) {
       for (std::size_t i = 0; i < m; ++i) g.targets[next[r.local(in[i].u)]++] = in[i].v;
     });
   }
@@ -131,22 +130,23 @@ Csr build_csr(const std::vector<Edge>& edges, std::int64_t n_global, MPI_Comm co
               std::int64_t chunk) {
   chunk = piece_size(chunk, comm);
   const auto m = static_cast<std::int64_t>(edges.size());
-  return build_in_pieces(
-      n_global, comm, (m + chunk - 1) / chunk, [&](long long k, std::vector<Edge>& piece) {
-        const std::int64_t lo = std::min<std::int64_t>(m, k * chunk);
-        piece.assign(edges.begin() + lo, edges.begin() + std::min(m, lo + chunk));
-      });
+  return build_in_pieces(n_global, comm, (m + chunk - 1) / chunk, [&](long long k) {
+    const std::int64_t lo = std::min<std::int64_t>(m, k * chunk);
+    return std::pair{edges.data() + lo, static_cast<std::size_t>(std::min(m, lo + chunk) - lo)};
+  });
 }
 
 Csr build_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds, std::int64_t chunk) {
   chunk = piece_size(chunk, comm);
   const auto [first, last] = edge_slice(gen.edge_count(), comm);
   double generating = 0;
+  std::vector<Edge> piece;
   Csr g = build_in_pieces(gen.vertex_count(), comm, (last - first + chunk - 1) / chunk,
-                          [&](long long k, std::vector<Edge>& piece) {
+                          [&](long long k) {
                             Phase p("Graph500: generation", generating);
                             const std::int64_t lo = std::min<std::int64_t>(last, first + k * chunk);
                             piece = gen.edges(lo, std::min(last, lo + chunk));
+                            return std::pair{static_cast<const Edge*>(piece.data()), piece.size()};
                           });
   if (generation_seconds) *generation_seconds += generating;
   return g;
