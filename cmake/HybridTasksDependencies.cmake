@@ -1,5 +1,5 @@
-# Finds MPI, parallel HDF5, Kokkos, Kokkos Kernels and Teuchos and refuses, with
-# the reason, a Kokkos that cannot run HybridTasks' task graphs.
+# Finds MPI, parallel HDF5, Kokkos, Kokkos Kernels and Teuchos, picks the task
+# runtime (HT_TASKS), and refuses, with the reason, what cannot work.
 #
 # Point CMake at an existing install with -DCMAKE_PREFIX_PATH=<prefix> (spack,
 # a Trilinos build, ...); scripts/deps.sh builds one from Debian's sources.
@@ -14,12 +14,8 @@ if(NOT HDF5_IS_PARALLEL)
 endif()
 
 find_package(Kokkos REQUIRED)
-if(Kokkos_VERSION VERSION_GREATER_EQUAL 5.0)
-  message(FATAL_ERROR "Kokkos ${Kokkos_VERSION} has no tasking (TaskScheduler, Future, when_all "
-                      "were removed in 5.0). Use Kokkos 3.4 or 4.0-4.7.")
-endif()
 if(Kokkos_VERSION VERSION_LESS 3.4)
-  message(FATAL_ERROR "Kokkos ${Kokkos_VERSION} is too old; HybridTasks needs 3.4 or 4.0-4.7.")
+  message(FATAL_ERROR "Kokkos ${Kokkos_VERSION} is too old; HybridTasks needs 3.4 or newer.")
 endif()
 if(NOT "OPENMP" IN_LIST Kokkos_DEVICES)
   message(FATAL_ERROR "Kokkos at ${Kokkos_DIR} lacks the OpenMP backend (devices: "
@@ -30,7 +26,12 @@ if(TARGET Kokkos::kokkos)
 else()
   set(HT_KOKKOS kokkos)
 endif()
-# The task DAG is a macro of Kokkos' headers (not an exported option): compile.
+
+# The task runtime (src/runtime/HT_TaskRuntime.hpp): Kokkos' TaskScheduler
+# where this Kokkos has the task DAG (3.4-4.7; a macro of its headers, not an
+# exported option: compile), OpenMP tasks otherwise (Kokkos 5 removed tasking).
+set(HT_TASKS "" CACHE STRING "Task runtime: kokkos, openmp, or empty for kokkos where Kokkos has the task DAG, else openmp")
+set_property(CACHE HT_TASKS PROPERTY STRINGS "" kokkos openmp)
 include(CheckCXXSourceCompiles)
 include(CMakePushCheckState)
 cmake_push_check_state(RESET)
@@ -44,17 +45,36 @@ check_cxx_source_compiles([=[
 int main() { return sizeof(Kokkos::TaskScheduler<Kokkos::OpenMP>) > 0 ? 0 : 1; }
 ]=] HT_KOKKOS_HAS_TASKDAG)
 cmake_pop_check_state()
-if(NOT HT_KOKKOS_HAS_TASKDAG)
-  if(Kokkos_VERSION VERSION_GREATER_EQUAL 4.5)
-    set(_ht_fix "-DKokkos_ENABLE_DEPRECATED_CODE_4=ON (tasking is deprecated since 4.5)")
-  else()
-    set(_ht_fix "-DKokkos_ENABLE_TASKDAG=ON")
-  endif()
-  message(FATAL_ERROR "Kokkos ${Kokkos_VERSION} at ${Kokkos_DIR} has no task DAG "
-                      "(Kokkos::TaskScheduler<Kokkos::OpenMP> does not compile). Rebuild it "
-                      "with ${_ht_fix}.")
+if(HT_KOKKOS_HAS_TASKDAG)
+  set(_ht_dag "task DAG on")
+elseif(Kokkos_VERSION VERSION_GREATER_EQUAL 5.0)
+  set(_ht_dag "no task DAG (removed in Kokkos 5.0)")
+elseif(Kokkos_VERSION VERSION_GREATER_EQUAL 4.5)
+  set(_ht_dag "no task DAG (deprecated since 4.5; -DKokkos_ENABLE_DEPRECATED_CODE_4=ON brings it back)")
+else()
+  set(_ht_dag "no task DAG (-DKokkos_ENABLE_TASKDAG=ON brings it)")
 endif()
-message(STATUS "Kokkos ${Kokkos_VERSION}: devices ${Kokkos_DEVICES}, task DAG on")
+if(HT_TASKS STREQUAL "")
+  set(HT_TASKS_CHOSEN openmp)
+  if(HT_KOKKOS_HAS_TASKDAG)
+    set(HT_TASKS_CHOSEN kokkos)
+  endif()
+  set(_ht_why "chosen: HT_TASKS unset")
+elseif(HT_TASKS STREQUAL "kokkos" OR HT_TASKS STREQUAL "openmp")
+  set(HT_TASKS_CHOSEN ${HT_TASKS})
+  set(_ht_why "requested with -DHT_TASKS=${HT_TASKS}")
+else()
+  message(FATAL_ERROR "HT_TASKS='${HT_TASKS}' is not a task runtime; accepted: kokkos, openmp, "
+                      "or empty (kokkos where Kokkos has the task DAG, else openmp).")
+endif()
+if(HT_TASKS_CHOSEN STREQUAL "kokkos" AND NOT HT_KOKKOS_HAS_TASKDAG)
+  message(FATAL_ERROR "HT_TASKS=kokkos needs Kokkos' TaskScheduler, but Kokkos ${Kokkos_VERSION} "
+                      "at ${Kokkos_DIR} has ${_ht_dag}. Configure with -DHT_TASKS=openmp, or "
+                      "use a Kokkos 3.4-4.7 with the task DAG.")
+endif()
+find_package(OpenMP REQUIRED COMPONENTS CXX)
+message(STATUS "Kokkos ${Kokkos_VERSION}: devices ${Kokkos_DEVICES}, ${_ht_dag}")
+message(STATUS "Task runtime: ${HT_TASKS_CHOSEN} (${_ht_why})")
 
 find_package(KokkosKernels REQUIRED)
 if(TARGET Kokkos::kokkoskernels)

@@ -13,7 +13,7 @@ if(_ht_mpi_version MATCHES "Open MPI|OpenRTE")
 endif()
 # Open MPI refuses root unless told; harmless otherwise.
 set(HT_TEST_ENVIRONMENT OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-                        OMP_PROC_BIND=false)
+                        OMP_PROC_BIND=false OMP_MAX_TASK_PRIORITY=2)
 
 # ht_mpi_command(<out-var> <ranks> <threads> <exe> <args>...)
 function(ht_mpi_command out ranks threads exe)

@@ -2,7 +2,17 @@
 # missing (scripts/deps.sh), configures once and builds.  Defines ht_mpirun.
 set -euo pipefail
 HT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-HT_BUILD=${HT_BUILD_DIR:-$HT_ROOT/build}
+# HT_TASKS=kokkos|openmp picks the task runtime (empty: as configure decides,
+# see docs/install.md); each named one builds in its own directory.
+HT_TASKS=${HT_TASKS:-}
+case $HT_TASKS in
+"" | kokkos | openmp) ;;
+*)
+  printf '[hybridtasks] error: HT_TASKS=%s is not a task runtime; accepted: kokkos, openmp\n' "$HT_TASKS" >&2
+  exit 2
+  ;;
+esac
+HT_BUILD=${HT_BUILD_DIR:-$HT_ROOT/build${HT_TASKS:+-$HT_TASKS}}
 
 ht_say() { printf '[hybridtasks] %s\n' "$*" >&2; }
 
@@ -11,15 +21,17 @@ ht_setup() {
   prefix=$("$HT_ROOT/scripts/deps.sh")
   # (Re)configure when new, or when the dependencies moved (their *_DIR are cached).
   if [[ ! -f $HT_BUILD/build.ninja ]] ||
-    ! grep -qx "CMAKE_PREFIX_PATH:[A-Z]*=$prefix" "$HT_BUILD/CMakeCache.txt" 2>/dev/null; then
+    ! grep -qx "CMAKE_PREFIX_PATH:[A-Z]*=$prefix" "$HT_BUILD/CMakeCache.txt" 2>/dev/null ||
+    ! grep -qx "HT_TASKS:[A-Z]*=$HT_TASKS" "$HT_BUILD/CMakeCache.txt" 2>/dev/null; then
     rm -f "$HT_BUILD/CMakeCache.txt"
     ht_say "configuring in $HT_BUILD"
     cmake -S "$HT_ROOT" -B "$HT_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-      -DCMAKE_PREFIX_PATH="$prefix" >"$HT_BUILD.configure.log" 2>&1 || {
+      -DCMAKE_PREFIX_PATH="$prefix" -DHT_TASKS="$HT_TASKS" >"$HT_BUILD.configure.log" 2>&1 || {
       cat "$HT_BUILD.configure.log" >&2
       ht_say "configure failed"
       exit 1
     }
+    grep -E 'Task runtime:|Kokkos [0-9]' "$HT_BUILD.configure.log" | sed 's/^-- /[hybridtasks] /' >&2 || true
   fi
   ht_say "building"
   # Compiler lines only: errors and warnings pass, per-file progress does not.
@@ -47,6 +59,7 @@ ht_mpirun() {
     ht_say "$np ranks x $nt threads on $(nproc) cores: oversubscribed"
     extra+=(--kokkos-disable-warnings)
   fi
-  OMP_PROC_BIND=${OMP_PROC_BIND:-false} mpirun "${flags[@]}" "$@" --kokkos-num-threads="$nt" \
+  # OMP_MAX_TASK_PRIORITY: the OpenMP runtime honours task priorities.
+  OMP_PROC_BIND=${OMP_PROC_BIND:-false} OMP_MAX_TASK_PRIORITY=${OMP_MAX_TASK_PRIORITY:-2} mpirun "${flags[@]}" "$@" --kokkos-num-threads="$nt" \
     "${extra[@]}"
 }

@@ -5,17 +5,21 @@
 # spack/site.yaml:
 #   spack/site-debian12.sh > spack/site.yaml                      # scripts/deps.sh's Kokkos 3.4
 #   spack/site-debian12.sh --kokkos 4.7.01 <prefix> --teuchos 13.2.0 <prefix> > spack/site.yaml
+#   spack/site-debian12.sh --kokkos 4.6.01 <prefix> --kokkos-variants '~deprecated_code cxxstd=20' \
+#     --teuchos-buildable > spack/site.yaml     # a Kokkos without tasking (scripts/kokkos5-standin.sh)
 #   spack/site-debian12.sh --builtin <spack-packages>/repos/spack_repo/builtin ...
 #                                                    (an offline copy of Spack's builtin packages)
 # A site with other compilers or MPI writes its own (`spack external find` helps).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-kokkos="" kokkos_prefix="" teuchos="" teuchos_prefix="" builtin=""
+kokkos="" kokkos_prefix="" teuchos="" teuchos_prefix="" builtin="" kokkos_variants="" teuchos_buildable=0
 while (($#)); do
   case $1 in
     --kokkos) kokkos=$2; kokkos_prefix=$3; shift 3 ;;
     --teuchos) teuchos=$2; teuchos_prefix=$3; shift 3 ;;
     --builtin) builtin=$2; shift 2 ;;
+    --kokkos-variants) kokkos_variants=$2; shift 2 ;; # default: +deprecated_code on 4.5-4.7
+    --teuchos-buildable) teuchos_buildable=1; shift ;;  # Spack builds Trilinos (Teuchos alone)
     *) echo "site-debian12.sh: unknown option '$1'" >&2; exit 2 ;;
   esac
 done
@@ -62,8 +66,10 @@ ext googletest googletest@1.12.1 /usr
 ext python python@3.11.2 /usr
 ext py-h5py py-h5py@3.7.0 /usr
 ext py-matplotlib py-matplotlib@3.6.3 /usr
-ext kokkos "kokkos@$kokkos+openmp+serial$([[ $kokkos == 4.[5-7]* ]] && echo +deprecated_code)" "$kokkos_prefix"
+[[ -n $kokkos_variants ]] || kokkos_variants=$([[ $kokkos == 4.[5-7]* ]] && echo +deprecated_code || true)
+ext kokkos "kokkos@$kokkos+openmp+serial ${kokkos_variants}" "$kokkos_prefix"
 ext kokkos-kernels "kokkos-kernels@$kokkos+openmp" "$kokkos_prefix"
 # What scripts/deps.sh builds of Trilinos: Teuchos (and Kokkos), no solver package.
 off="~amesos~amesos2~anasazi~aztec~belos~epetra~epetraext~ifpack~ifpack2~ml~muelu~sacado~tpetra~fortran"
+((teuchos_buildable)) && exit 0
 ext trilinos "trilinos@$teuchos+mpi$trilinos_kokkos$([[ $trilinos_kokkos == +kokkos ]] && echo +openmp)$off" "$teuchos_prefix"

@@ -1,5 +1,6 @@
 #include "graph/HT_BfsVariant.hpp"
 
+#include <Kokkos_Core.hpp>
 #include <algorithm>
 
 #include "graph/impl/HT_ChunkTask.hpp"

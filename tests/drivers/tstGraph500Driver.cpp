@@ -2,6 +2,7 @@
 // deck's defaults are the library's, every variant of the table runs from a
 // deck with its trees validated, and cross-key errors name the key.
 #include <gtest/gtest.h>
+#include <Kokkos_Core.hpp>
 
 #include <numeric>
 

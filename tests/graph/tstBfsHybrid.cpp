@@ -5,6 +5,7 @@
 // rank blocks start on a bitmap word (the frontier gathered with
 // MPI_Allgatherv) and graphs whose blocks do not (merged with MPI_BOR).
 #include <gtest/gtest.h>
+#include <Kokkos_Core.hpp>
 
 #include <tuple>
 

@@ -6,6 +6,7 @@
 // Tolerance: 1e-9 s, floating-point rounding of sums of steady_clock seconds;
 // a part counted twice costs at least a clock tick and far more than that.
 #include <gtest/gtest.h>
+#include <Kokkos_Core.hpp>
 
 #include <algorithm>
 #include <string>

@@ -3,8 +3,10 @@
 // reads the wall clock), and incremental merges that lose no record whatever
 // the thread count.
 #include <gtest/gtest.h>
+#include <Kokkos_Core.hpp>
 
 #include "profile/HT_Profile.hpp"
+#include "runtime/HT_Error.hpp"
 
 namespace {
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "runtime/HT_Environment.hpp"
+#include "runtime/HT_Error.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
 namespace {

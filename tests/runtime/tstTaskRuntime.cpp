@@ -1,10 +1,13 @@
-// Tests of ht::TaskRuntime: results through futures, when_all, respawn chains,
-// spawns from inside tasks, and pool exhaustion reported as an error.
+// Tests of ht::TaskRuntime, whichever task system is behind it (both run
+// this file; .ci/run builds both): results through futures, when_all, respawn
+// chains, spawns from inside tasks, a polling task behind many tasks, futures
+// waited on across waits, and pool exhaustion (where there is a pool).
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <vector>
 
+#include "runtime/HT_Error.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
 namespace {
@@ -120,6 +123,7 @@ TEST(TaskRuntime, TasksSpawnTasksAndJoinThem) {
 }
 
 TEST(TaskRuntime, ExhaustedPoolIsAnErrorNamingSizeAndKey) {
+  if (!ht::TaskRuntime::has_pool) GTEST_SKIP() << ht::TaskRuntime::name() << " has no fixed pool";
   ht::TaskRuntime rt(64 << 10, "Runtime/pool_MiB");  // one superblock
   std::vector<ht::Future<long>> f;
   try {
@@ -134,6 +138,55 @@ TEST(TaskRuntime, ExhaustedPoolIsAnErrorNamingSizeAndKey) {
   EXPECT_GT(f.size(), 10u);  // the pool did hold some
   rt.wait();                 // those spawned still run
   for (std::size_t i = 0; i < f.size(); ++i) EXPECT_EQ(f[i].get(), long(i) * long(i));
+}
+
+// Spawns `n` Count tasks from inside itself.
+struct Spawner {
+  using value_type = void;
+  ht::TaskRuntime* rt;
+  std::atomic<int>* done;
+  int n;
+  void operator()(ht::TaskMember& m) const {
+    for (int i = 0; i < n; ++i) rt->spawn(m, Count{done});
+  }
+};
+// Polls until `n` tasks are done, giving its worker back between polls.
+struct Poller {
+  using value_type = int;
+  std::atomic<int>* done;
+  int n, polls = 0;
+  void operator()(ht::TaskMember& m, int& r) {
+    r = ++polls;
+    if (done->load() < n) ht::respawn(this, m, ht::TaskPriority::low);
+  }
+};
+
+// A polling task behind far more queued tasks than workers (libgomp runs a
+// new task at once when more than 64 x threads are pending: a respawn there
+// would recurse forever on one thread), and it must still let them run.
+TEST(TaskRuntime, APollerBehindManyTasksLetsThemRun) {
+  std::atomic<int> done{0};
+  const int n = 20000;
+  ht::TaskRuntime rt(ht::TaskRuntime::pool_bytes_for<Count>(n + 2), "Runtime/pool_MiB");
+  rt.spawn(Spawner{&rt, &done, n});
+  auto polled = rt.spawn(Poller{&done, n});
+  rt.wait();
+  EXPECT_EQ(done.load(), n);
+  EXPECT_GE(polled.get(), 1);
+}
+
+// A future from one wait() ordering a task of the next, and a when_all of
+// nothing: ready at once.
+TEST(TaskRuntime, FuturesOutliveAWait) {
+  std::atomic<int> n{0};
+  ht::TaskRuntime rt(ht::TaskRuntime::pool_bytes_for<Count>(16), "Runtime/pool_MiB");
+  std::vector<ht::Future<void>> first{rt.spawn(Count{&n}), rt.spawn(Count{&n})};
+  rt.wait();
+  auto none = rt.when_all(std::vector<ht::Future<void>>{});
+  auto after = rt.spawn_after(rt.when_all(first), Check{&n});
+  rt.wait();
+  EXPECT_TRUE(none.is_ready());
+  EXPECT_EQ(after.get(), 2);
 }
 
 TEST(TaskRuntime, PoolSizedFromTheWorkHoldsTheWork) {

@@ -11,8 +11,8 @@ _CHECKOUT = os.path.abspath(os.path.join(os.path.dirname(__file__), *[os.pardir]
 
 
 class Hybridtasks(CMakePackage):
-    """Hybrid MPI + Kokkos-tasks mini-applications: every MPI rank runs a Kokkos
-    task scheduler (OpenMP backend).  Cannon GEMM with one task per tile
+    """Hybrid MPI + Kokkos-tasks mini-applications: every MPI rank runs a task
+    scheduler (Kokkos' TaskScheduler, or OpenMP tasks on Kokkos 5).  Cannon GEMM with one task per tile
     product (Kokkos Kernels), Graph500 BFS variants, an imbalance profiler;
     input decks (Teuchos), HDF5 results."""
 
@@ -31,13 +31,26 @@ class Hybridtasks(CMakePackage):
     depends_on("mpi")
     depends_on("hdf5+mpi")
     depends_on("blas")
-    # Kokkos tasking (TaskScheduler, Future, when_all, respawn) exists up to
-    # 4.7 and was removed in 5.0; no variant expresses it, so the project's
-    # CMake check stays the authority.  4.5-4.7 keep it with deprecated code.
-    depends_on("kokkos@3.4:4.7 +openmp")
-    depends_on("kokkos+deprecated_code", when="^kokkos@4.5:")
+    # The task runtime (src/runtime/HT_TaskRuntime.hpp): Kokkos' TaskScheduler
+    # exists up to Kokkos 4.7 (4.5-4.7: with deprecated code) and was removed
+    # in 5.0; OpenMP tasks run on any Kokkos.  auto: the project's configure
+    # check picks kokkos where the task DAG compiles, openmp otherwise.
+    variant(
+        "tasks",
+        default="auto",
+        values=("auto", "kokkos", "openmp"),
+        multi=False,
+        description="Task runtime: Kokkos TaskScheduler (Kokkos <= 4.7), OpenMP tasks, or auto",
+    )
+    depends_on("kokkos@3.4: +openmp")
+    depends_on("kokkos+deprecated_code", when="tasks=kokkos ^kokkos@4.5:")
+    conflicts("^kokkos@5:", when="tasks=kokkos", msg="Kokkos 5 removed tasking: use tasks=openmp")
     # kokkos-kernels pins its Kokkos to its own version.
-    depends_on("kokkos-kernels@3.4:4.7 +openmp")
+    depends_on("kokkos-kernels@3.4: +openmp")
+    # Kokkos 5 needs C++20, and so do the project's sources with it; Teuchos'
+    # headers compile as C++20 from Trilinos 15.1 (trilinos/Trilinos#12757).
+    conflicts("^kokkos@5: cxxstd=17", msg="Kokkos 5 requires C++20")
+    depends_on("trilinos@15.1:", when="^kokkos cxxstd=20")
     # Teuchos (ParameterList, its XML and YAML readers) is all the project
     # reads of Trilinos, so every package the trilinos recipe enables by
     # default besides it is off: a site that builds Trilinos builds Teuchos,
@@ -63,7 +76,9 @@ class Hybridtasks(CMakePackage):
             ctest("-LE", "perf|slurm", "--output-on-failure", "-j", str(make_jobs))
 
     def cmake_args(self):
+        tasks = self.spec.variants["tasks"].value
         return [
+            self.define("HT_TASKS", "" if tasks == "auto" else tasks),
             self.define("BUILD_TESTING", self.run_tests),
             self.define("MPIEXEC_EXECUTABLE", self.spec["mpi"].prefix.bin.mpiexec),
         ]

@@ -4,8 +4,6 @@
 
 namespace ht {
 
-void impl::task_failed(const std::string& what) { abort_all(what); }
-
 namespace {
 std::size_t at_least_one_superblock(std::size_t bytes) {
   return bytes < TaskRuntime::superblock ? TaskRuntime::superblock : bytes;
