@@ -20,6 +20,7 @@
 #include <string>
 #include <thread>
 
+#include "common/bench_util.hpp"
 #include "drivers/HT_GemmDriver.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Environment.hpp"
@@ -27,14 +28,8 @@
 
 namespace {
 
-double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
+using ht::bench::median;
+using ht::bench::now;
 
 // Ranks other than 0 wait here without spinning, leaving the cores to rank 0.
 void idle_until_rank0_done(MPI_Comm comm, bool root) {

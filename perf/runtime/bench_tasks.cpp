@@ -12,11 +12,15 @@
 #include <string>
 #include <vector>
 
+#include "common/bench_util.hpp"
 #include "runtime/HT_Clock.hpp"
 #include "runtime/HT_Environment.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
 namespace {
+
+using ht::bench::flag;
+using ht::bench::median;
 
 struct Empty {
   using value_type = void;
@@ -41,19 +45,6 @@ struct Poller {
     if (--left > 0) ht::respawn(this, m, ht::TaskPriority::low);
   }
 };
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-long flag(int argc, char** argv, const char* name, long fallback) {
-  const std::string prefix = std::string("--") + name + "=";
-  for (int i = 1; i < argc; ++i)
-    if (std::strncmp(argv[i], prefix.c_str(), prefix.size()) == 0)
-      return std::stol(argv[i] + prefix.size());
-  return fallback;
-}
 
 template <class Body>
 double seconds(Body&& body) {

@@ -26,23 +26,13 @@
 #include <string>
 #include <thread>
 #include <vector>
+#include "common/bench_util.hpp"
 
 namespace {
 
-double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-long flag(int argc, char** argv, const char* name, long fallback) {
-  const std::string prefix = std::string("--") + name + "=";
-  for (int i = 1; i < argc; ++i)
-    if (std::strncmp(argv[i], prefix.c_str(), prefix.size()) == 0)
-      return std::stol(argv[i] + prefix.size());
-  return fallback;
-}
+using ht::bench::flag;
+using ht::bench::median;
+using ht::bench::now;
 
 std::atomic<long> sink{0};
 void empty_body() { sink.fetch_add(1, std::memory_order_relaxed); }

@@ -21,10 +21,12 @@ std::size_t task_pool_bytes(const Teuchos::ParameterList& deck, std::size_t deri
 }
 
 void add_common_parameters(Teuchos::ParameterList& valid, const std::string& app) {
-  auto& rt = valid.sublist("Runtime", false, "The per-rank Kokkos task runtime");
+  auto& rt = valid.sublist("Runtime", false, "The per-rank task runtime");
   rt.set("pool_MiB", 0,
          "Kokkos task memory pool per rank in MiB; 0 sizes it from the work. Too small a pool "
-         "stops the run with an error naming this key",
+         "stops the run with an error naming this key. The openmp task runtime has no pool "
+         "(tasks live on the heap) but checks a deck's value the same way, so that a deck "
+         "runs on either",
          Teuchos::rcp(new Teuchos::EnhancedNumberValidator<int>(0, 1 << 20)));
   auto& prof = valid.sublist("Profile", false, "The imbalance profiler (per task and iteration)");
   prof.set("enabled", true,

@@ -79,7 +79,15 @@ void TaskRuntime::submit(impl::Node* task, bool respawned) {
       parked_count_.fetch_add(1);
     }
     // Tasks may have finished between the test and the push, none seeing it.
-    if (in_flight_.load() >= parking_mark_) return;
+    if (in_flight_.load() < parking_mark_) unpark_one();
+    return;
+  }
+  hand_to_openmp(task);
+}
+
+void TaskRuntime::unpark_one() {
+  impl::Node* task = nullptr;
+  {
     std::lock_guard<std::mutex> lock(mutex_);
     if (parked_.empty()) return;
     task = parked_.front();
@@ -100,16 +108,7 @@ void TaskRuntime::hand_to_openmp(impl::Node* task) {
 void TaskRuntime::run(impl::Node* task) {
   TaskMember member;
   task->execute(member);
-  if (in_flight_.fetch_sub(1) - 1 >= parking_mark_ || parked_count_.load() == 0) return;
-  impl::Node* next = nullptr;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (parked_.empty()) return;
-    next = parked_.front();
-    parked_.erase(parked_.begin());
-    parked_count_.fetch_sub(1);
-  }
-  hand_to_openmp(next);
+  if (in_flight_.fetch_sub(1) - 1 < parking_mark_ && parked_count_.load() > 0) unpark_one();
 }
 
 void TaskRuntime::wait() {

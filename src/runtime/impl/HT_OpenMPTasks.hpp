@@ -307,6 +307,8 @@ class TaskRuntime {
   void submit(impl::Node* task, bool respawned);
   void run(impl::Node* task);
   void hand_to_openmp(impl::Node* task);
+  /// Hands the oldest parked respawn, if any, to OpenMP.
+  void unpark_one();
 
   int threads_;
   std::size_t parking_mark_;               // tasks in flight above which a respawn parks
