@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The two task runtimes' BFS side by side on a machine with more cores than
+# the perf tests assume: the same SCALE and layouts (ranks x threads filling
+# the cores, each rank bound to its own), alternated build by build, round by
+# round.  Prints one line per run: round, layout, variant, build, median
+# seconds per search, harmonic-mean TEPS.  Open MPI's mpirun.
+#   side_by_side.sh <build dir A> <build dir B> [SCALE] [rounds] [layouts] [variants]
+#   side_by_side.sh build build-openmp 21 2 "1x16 2x8 4x4 16x1" "hybrid atomic"
+set -euo pipefail
+a=$1 b=$2
+scale=${3:-21} rounds=${4:-2} layouts=${5:-1x16 2x8 4x4 16x1} variants=${6:-hybrid atomic}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+printf 'graph500_bfs:\n  Graph500:\n    edgefactor: 16\n' >"$out/deck.yaml"
+export OMP_MAX_TASK_PRIORITY=${OMP_MAX_TASK_PRIORITY:-2} OMP_PLACES=cores OMP_PROC_BIND=spread
+for ((r = 1; r <= rounds; ++r)); do
+  for layout in $layouts; do
+    np=${layout%x*} nt=${layout#*x}
+    for variant in $variants; do
+      for build in "$a" "$b"; do
+        log=$out/run.log
+        mpirun -np "$np" --oversubscribe --map-by "slot:PE=$nt" --bind-to core \
+          $([[ $(id -u) -ne 0 ]] || echo --allow-run-as-root) "$build/apps/graph500_bfs" \
+          "$out/deck.yaml" --set Graph500/SCALE="$scale" --set Graph500/variant="$variant" \
+          --set Graph500/NBFS=16 --set Output/file="$out/r.h5" --kokkos-num-threads="$nt" \
+          >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+        echo "round $r $layout $variant $build $(sed -n 's/.*tasks: \([a-z-]*\).*/\1/p' "$log" | head -1)" \
+          "median_s=$(awk '$1 == "median_time:" {print $2}' "$log")" \
+          "hmean_TEPS=$(awk '$1 == "harmonic_mean_TEPS:" {print $2}' "$log")"
+      done
+    done
+  done
+done
