@@ -65,7 +65,7 @@ class TaskRuntime {
 
   /// Largest block the pool hands out; bigger when_all sets are built as trees.
   static constexpr std::size_t max_block = std::size_t(1) << 14;
-  static constexpr std::size_t superblock = std::size_t(1) << 16;
+  static constexpr std::size_t superblock = impl::kPoolSuperblock;
 
   /// A pool of \p pool_bytes (at least one superblock, 64 KiB); \p pool_key is
   /// the deck key that sets it, quoted in the exhaustion error.
@@ -86,10 +86,7 @@ class TaskRuntime {
   /// with room for the pool's per-size superblocks.
   template <class F>
   static std::size_t pool_bytes_for(std::size_t live) {
-    std::size_t block = 64;
-    while (block < task_bytes<F>()) block *= 2;
-    const std::size_t need = 2 * live * block + live * sizeof(void*) + 8 * superblock;
-    return need < 16 * superblock ? 16 * superblock : need;
+    return impl::pool_bytes_for(task_bytes<F>(), live);
   }
 
   /// Spawns a task from the host (outside any task).

@@ -91,7 +91,7 @@ void TaskRuntime::unpark_one() {
     std::lock_guard<std::mutex> lock(mutex_);
     if (parked_.empty()) return;
     task = parked_.front();
-    parked_.erase(parked_.begin());
+    parked_.pop_front();
     parked_count_.fetch_sub(1);
   }
   hand_to_openmp(task);

@@ -32,6 +32,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <deque>
 #include <mutex>
 #include <string>
 #include <type_traits>
@@ -248,12 +249,11 @@ class TaskRuntime {
   static constexpr std::size_t task_bytes() {
     return sizeof(impl::Task<F>);
   }
-  /// What the Kokkos runtime's pool would need for \p live tasks of \p F (so
-  /// that decks and results read the same on both runtimes).
+  /// The pool Kokkos' runtime would need for \p live tasks of \p F; nothing
+  /// is allocated, but a deck's Runtime/pool_MiB is checked against it.
   template <class F>
   static std::size_t pool_bytes_for(std::size_t live) {
-    const std::size_t need = 2 * live * task_bytes<F>() + live * sizeof(void*);
-    return need < (std::size_t(1) << 20) ? (std::size_t(1) << 20) : need;
+    return impl::pool_bytes_for(task_bytes<F>(), live);
   }
 
   /// Spawns a task from the host (outside any task).
@@ -315,7 +315,7 @@ class TaskRuntime {
   std::atomic<std::size_t> in_flight_{0};  // handed to OpenMP, not finished
   std::mutex mutex_;                       // guards roots_ and parked_
   std::vector<impl::Node*> roots_;         // spawned from the host, run by wait()
-  std::vector<impl::Node*> parked_;        // respawns waiting for in_flight_ to fall
+  std::deque<impl::Node*> parked_;         // respawns waiting for in_flight_ to fall
   std::atomic<std::size_t> parked_count_{0};
 };
 

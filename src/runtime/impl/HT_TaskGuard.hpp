@@ -1,13 +1,15 @@
 #pragma once
 /// \file HT_TaskGuard.hpp
-/// \brief What both task runtimes share: task priorities and the error policy
-/// around every task body.
+/// \brief What both task runtimes share: task priorities, the error policy
+/// around every task body, and the pool size a deck's Runtime/pool_MiB is
+/// checked against.
 ///
 /// An exception escaping a task body (ht::Error from the exchange,
 /// std::bad_alloc from a push_back) would reach the OpenMP region the task
 /// runs in and end in std::terminate with no word of which rank failed or why;
 /// instead the rank prints "<app>: rank R: error: <what>" and the whole job
 /// aborts (exit 1).
+#include <cstddef>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -19,6 +21,20 @@ namespace ht {
 enum class TaskPriority { high, regular, low };
 
 namespace impl {
+/// The granule of Kokkos' task memory pool (its superblock).
+constexpr std::size_t kPoolSuperblock = std::size_t(1) << 16;
+
+/// A pool that holds \p live tasks of \p task_bytes at once plus their
+/// when_all nodes, with room for the pool's per-size superblocks: what Kokkos'
+/// pool needs, and, on a runtime without a pool, the figure a deck's
+/// Runtime/pool_MiB is still checked against, so that a deck runs on either.
+inline std::size_t pool_bytes_for(std::size_t task_bytes, std::size_t live) {
+  std::size_t block = 64;
+  while (block < task_bytes) block *= 2;
+  const std::size_t need = 2 * live * block + live * sizeof(void*) + 8 * kPoolSuperblock;
+  return need < 16 * kPoolSuperblock ? 16 * kPoolSuperblock : need;
+}
+
 /// Ends the job for an exception that escaped a task body (see above).
 [[noreturn]] void task_failed(const std::string& what);
 
