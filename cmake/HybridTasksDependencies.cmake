@@ -1,4 +1,4 @@
-# Finds MPI, parallel HDF5, Kokkos, Kokkos Kernels and Teuchos, picks the task
+# Finds MPI, parallel HDF5, OpenSSL's libcrypto (UTS's SHA-1), Kokkos, Kokkos Kernels and Teuchos, picks the task
 # runtime (HT_TASKS), and refuses, with the reason, what cannot work.
 #
 # Point CMake at an existing install with -DCMAKE_PREFIX_PATH=<prefix> (spack,
@@ -12,6 +12,9 @@ if(NOT HDF5_IS_PARALLEL)
   message(FATAL_ERROR "HybridTasks needs a parallel (MPI) HDF5; found a serial one at "
                       "${HDF5_INCLUDE_DIRS}. On Debian: apt-get install libhdf5-openmpi-dev.")
 endif()
+
+# UTS draws its trees from SHA-1 (src/uts/HT_UtsTree.cpp).
+find_package(OpenSSL 1.1 REQUIRED COMPONENTS Crypto)
 
 find_package(Kokkos REQUIRED)
 if(Kokkos_VERSION VERSION_LESS 3.4)

@@ -3,6 +3,7 @@
 # CMake prefix of the Kokkos / Kokkos Kernels / Teuchos install on stdout.
 #
 # 1. Debian packages (compiler, CMake, Ninja, OpenMPI, parallel HDF5, OpenBLAS,
+#    OpenSSL's libcrypto (UTS's SHA-1),
 #    h5py/matplotlib for the plot scripts) -- only the missing ones.
 # 2. Kokkos (OpenMP+Serial, task DAG on), Kokkos Kernels (BLAS = OpenBLAS) and
 #    Teuchos, built with TriBITS from Debian's `trilinos` source package, into a
@@ -23,7 +24,7 @@ TRILINOS_VERSION=13.2.0
 TRILINOS_ORIG_SHA256=0ddb47784ba7b8a6b9a07a4822b33be508feb4ccd54301b2a5d10c9e54524b90
 DEBIAN_PACKAGES=(g++ make cmake ninja-build openmpi-bin libopenmpi-dev
   libhdf5-openmpi-dev hdf5-tools libopenblas-dev liblapack-dev
-  libgtest-dev python3-h5py python3-matplotlib python3-numpy python3-scipy)
+  libgtest-dev libssl-dev python3-h5py python3-matplotlib python3-numpy python3-scipy)
 
 say() { printf '[deps] %s\n' "$*" >&2; }
 die() {
@@ -77,8 +78,8 @@ fi
 if [[ ! -f /etc/debian_version ]] || ! command -v apt-get >/dev/null; then
   die "this is not a Debian system, so nothing can be installed automatically.
   Install: a C++17 compiler, CMake >= 3.19 (3.21 for its presets), Ninja, MPI,
-  parallel HDF5, BLAS (OpenBLAS), and Kokkos (OpenMP, Kokkos_ENABLE_TASKDAG=ON,
-  version 3.4-4.7), Kokkos Kernels and Teuchos (from spack or a Trilinos
+  parallel HDF5, BLAS (OpenBLAS), OpenSSL (libcrypto), and Kokkos (OpenMP,
+  Kokkos_ENABLE_TASKDAG=ON, version 3.4-4.7), Kokkos Kernels and Teuchos (from spack or a Trilinos
   build), then set HT_DEPS_PREFIX=<their prefix> or configure with
   cmake -DCMAKE_PREFIX_PATH=<prefix>."
 fi

@@ -62,6 +62,7 @@ ext ninja ninja@1.11.1 /usr
 ext openmpi openmpi@4.1.4 /usr
 ext hdf5 "hdf5@1.10.8+mpi+hl" /usr/lib/x86_64-linux-gnu/hdf5/openmpi
 ext openblas openblas@0.3.21 /usr
+ext openssl openssl@3.0.19 /usr
 ext googletest googletest@1.12.1 /usr
 ext python python@3.11.2 /usr
 ext py-h5py py-h5py@3.7.0 /usr

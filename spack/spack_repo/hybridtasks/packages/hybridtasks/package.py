@@ -31,6 +31,8 @@ class Hybridtasks(CMakePackage):
     depends_on("mpi")
     depends_on("hdf5+mpi")
     depends_on("blas")
+    # UTS draws its trees from SHA-1 (libcrypto).
+    depends_on("openssl")
     # The task runtime (src/runtime/HT_TaskRuntime.hpp): Kokkos' TaskScheduler
     # exists up to Kokkos 4.7 (4.5-4.7: with deprecated code) and was removed
     # in 5.0; OpenMP tasks run on any Kokkos.  auto: the project's configure

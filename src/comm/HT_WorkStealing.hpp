@@ -1,0 +1,228 @@
+#pragma once
+/// \file HT_WorkStealing.hpp
+/// \brief Work that moves between ranks: a rank's shared work pool, stealing
+/// between ranks, and global termination detection.
+///
+/// The model is UTS's (Dinan et al., "Scalable work stealing", SC 2009) on a
+/// task runtime.  Each worker (a task) keeps private work; it moves part of
+/// it to the rank's shared pool only when wanted() (a local worker is idle,
+/// or a thief is waiting), as in Tascell's lazy task creation.  A rank whose
+/// workers and pool are all empty is *passive*: it sends one steal request at
+/// a time to a victim (round robin from the next rank, as the reference, or
+/// uniformly random); the victim answers from its pool with half of it or one
+/// chunk, or with nothing when it is passive too.  A request that arrives
+/// while the victim's workers are busy but its pool is empty waits until work
+/// is released (wanted() tells the workers) or the victim turns passive.
+///
+/// Termination: Safra's token algorithm (E. W. Dijkstra, "Shmuel Safra's
+/// version of termination detection", EWD998, 1987), the token ring with
+/// message counts that uts-mpi-ws uses.  Only replies that carry work are
+/// counted (a request or an empty reply activates nobody).  Each rank keeps
+/// c = work messages sent - received and a colour, black once it received
+/// work since it last passed the token.  Rank 0, when passive, sends a white
+/// token with q = 0 around the ring; a rank passes it on only while passive,
+/// adding its c and blackening it if the rank is black, then turns white.
+/// Back at rank 0 (passive): white token, white rank 0 and q + c0 = 0 mean
+/// that every rank was passive when the token passed and nothing it counted
+/// was in flight, and a rank passive with no work in flight never becomes
+/// active again; so rank 0 sends "done" to every rank.  Otherwise it starts a
+/// new round.  After "done" a rank answers every request with nothing, waits
+/// for the reply to its own request, then joins a nonblocking barrier and
+/// keeps answering until it completes: no message is left unreceived.
+///
+/// Progress (StealProgress): \c polling, one caller at a time through poll()
+/// (a try-lock: workers call it between nodes, idle workers in a loop, as the
+/// BFS exchange is driven from inside the task scheduler); or \c thread, a
+/// messaging thread of its own that makes every MPI call while the workers
+/// never do (needs MPI_THREAD_MULTIPLE: it runs beside the host thread).
+///
+/// Items are fixed-size and trivially copyable; they travel as bytes.  A
+/// driver uses StealPool<T> (below) for its own item type.
+///
+/// Example (any number of workers per rank):
+/// \code
+///   ht::StealPool<Node> pool(comm, workers, opt);
+///   if (rank == 0) pool.seed(&root, 1);
+///   pool.start();
+///   // each worker task:  n = pool.acquire(buf, 20)   -> now busy, expand them;
+///   //   every few nodes: pool.poll(); if (pool.wanted()) pool.release(half, k);
+///   //   out of work:     pool.idle(); then acquire() again until pool.done()
+///   pool.finish();                       // host, after the tasks (collective)
+/// \endcode
+#include <mpi.h>
+
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include "runtime/HT_Clock.hpp"
+
+namespace ht {
+
+/// Whom an idle rank asks.
+enum class StealVictim { round_robin, random };
+/// What a victim gives: half of its pool, or one chunk.
+enum class StealAmount { half, chunk };
+/// Who makes the MPI calls.
+enum class StealProgress { polling, thread };
+
+/// Names as the decks spell them ("round_robin", "random", "half", ...).
+const char* victim_name(StealVictim v);
+const char* amount_name(StealAmount a);
+const char* progress_name(StealProgress p);
+StealVictim victim_named(const std::string& s);
+StealAmount amount_named(const std::string& s);
+StealProgress progress_named(const std::string& s);
+
+struct StealOptions {
+  bool enabled = true;  ///< false: no rank asks; termination is still detected
+  StealVictim victim = StealVictim::round_robin;
+  StealAmount amount = StealAmount::half;
+  std::size_t chunk = 20;  ///< items per reply for StealAmount::chunk (the reference's -c)
+  StealProgress progress = StealProgress::polling;
+  std::uint64_t seed = 1;  ///< random victims: the stream (mixed with the rank)
+};
+
+/// What one rank did (counts of its own side).
+struct StealStats {
+  std::int64_t requests = 0;        ///< steal requests sent
+  std::int64_t steals = 0;          ///< requests answered with work
+  std::int64_t served = 0;          ///< requests this rank answered with work
+  std::int64_t refused = 0;         ///< requests this rank answered with nothing
+  std::int64_t items_sent = 0;      ///< items given to thieves
+  std::int64_t items_received = 0;  ///< items stolen
+  std::int64_t token_rounds = 0;    ///< termination rounds rank 0 started (0 elsewhere)
+};
+
+/// The byte-level engine; see StealPool<T>.
+class WorkStealing {
+ public:
+  /// Collective over \p comm (duplicates it).  \p workers: the consumers on
+  /// this rank that call acquire()/idle().
+  WorkStealing(MPI_Comm comm, std::size_t item_bytes, int workers, const StealOptions& opt);
+  ~WorkStealing();
+  WorkStealing(const WorkStealing&) = delete;
+  WorkStealing& operator=(const WorkStealing&) = delete;
+
+  /// Host, before start(): work this rank begins with.
+  void seed(const void* items, std::size_t n);
+  /// Host: opens the search (starts the messaging thread in thread mode).
+  void start();
+  /// Worker: up to \p max items from the pool into \p out; with n > 0 the
+  /// caller counts as busy until idle().
+  std::size_t acquire(void* out, std::size_t max);
+  /// Worker (busy): gives \p n items to the pool.
+  void release(const void* items, std::size_t n);
+  /// Worker: its private work ran out (after an acquire() that gave work).
+  void idle();
+  /// Someone waits for work here and the pool is empty: a busy worker should
+  /// release part of its work.
+  bool wanted() const {
+    return pool_items_.load(std::memory_order_relaxed) == 0 &&
+           (busy_.load(std::memory_order_relaxed) < workers_ ||
+            waiting_.load(std::memory_order_relaxed));
+  }
+  /// Polling mode: drives stealing and termination unless another thread is
+  /// doing so (never blocks).  Thread mode: nothing.
+  void poll() {
+    if (opt_.progress == StealProgress::polling) try_progress();
+  }
+  /// Global termination was detected: every rank's work is done.
+  bool done() const { return done_.load(std::memory_order_acquire); }
+  /// Host, after the workers ended: completes the shutdown protocol
+  /// (collective) and joins the messaging thread.
+  void finish();
+
+  StealStats stats() const { return stats_; }
+  const StealOptions& options() const { return opt_; }
+  std::size_t item_bytes() const { return item_bytes_; }
+
+ private:
+  enum Tag { kRequest = 1, kReply, kToken, kDone };
+  struct Token {
+    std::int64_t q;
+    std::int32_t black;
+    std::int32_t pad;
+  };
+  void try_progress();
+  void progress();  // one caller at a time
+  void receive();
+  void serve_waiting();
+  void answer(int thief);
+  void maybe_steal();
+  void pass_token();
+  void drain();
+  bool passive();
+  int next_victim();
+  void send(int dest, Tag tag, std::vector<std::uint8_t> bytes);
+  void test_sends();
+
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  int rank_ = 0, size_ = 1;
+  std::size_t item_bytes_;
+  int workers_;
+  StealOptions opt_;
+
+  // The shared pool.
+  std::mutex mutex_;
+  std::deque<std::uint8_t> pool_;  // items back to back
+  std::atomic<std::size_t> pool_items_{0};
+  std::atomic<int> busy_{0};
+  std::atomic<bool> waiting_{false};  // a thief's request waits here
+
+  // Progress state: touched by the one progress caller only.
+  std::atomic_flag progressing_ = ATOMIC_FLAG_INIT;
+  std::vector<int> thieves_;  // requests not yet answered
+  bool asking_ = false;       // our request is out
+  int last_victim_ = -1;
+  std::mt19937_64 rng_;
+  std::int64_t count_ = 0;  // Safra: work messages sent - received
+  bool black_ = false;
+  bool have_token_ = false;
+  bool probing_ = false;  // rank 0: a token is out
+  Token token_{0, 0, 0};
+  struct Out {
+    MPI_Request request;
+    std::unique_ptr<std::vector<std::uint8_t>> bytes;
+  };
+  std::vector<Out> sends_;
+  bool barrier_posted_ = false;
+  MPI_Request barrier_ = MPI_REQUEST_NULL;
+  std::atomic<bool> done_{false};
+  std::atomic<bool> finished_{false};
+  StealStats stats_;
+  std::thread thread_;
+};
+
+/// Typed front of WorkStealing for items of type \p T.
+template <class T>
+class StealPool {
+  static_assert(std::is_trivially_copyable_v<T>, "stolen items travel as bytes");
+
+ public:
+  StealPool(MPI_Comm comm, int workers, const StealOptions& opt)
+      : ws_(comm, sizeof(T), workers, opt) {}
+  void seed(const T* items, std::size_t n) { ws_.seed(items, n); }
+  void start() { ws_.start(); }
+  std::size_t acquire(T* out, std::size_t max) { return ws_.acquire(out, max); }
+  void release(const T* items, std::size_t n) { ws_.release(items, n); }
+  void idle() { ws_.idle(); }
+  bool wanted() const { return ws_.wanted(); }
+  void poll() { ws_.poll(); }
+  bool done() const { return ws_.done(); }
+  void finish() { ws_.finish(); }
+  StealStats stats() const { return ws_.stats(); }
+  const StealOptions& options() const { return ws_.options(); }
+
+ private:
+  WorkStealing ws_;
+};
+
+}  // namespace ht

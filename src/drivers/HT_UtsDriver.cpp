@@ -1,0 +1,329 @@
+#include "drivers/HT_UtsDriver.hpp"
+
+#include <Kokkos_Core.hpp>
+#include <Teuchos_StandardParameterEntryValidators.hpp>
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "comm/HT_Wait.hpp"
+#include "io/HT_Results.hpp"
+#include "profile/HT_Profile.hpp"
+#include "runtime/HT_Environment.hpp"
+#include "runtime/HT_Error.hpp"
+
+namespace ht {
+
+using Teuchos::EnhancedNumberValidator;
+using Teuchos::rcp;
+
+namespace {
+
+Teuchos::RCP<Teuchos::StringValidator> one_of(std::initializer_list<const char*> names) {
+  Teuchos::Array<std::string> a;
+  for (const char* n : names) a.push_back(n);
+  return rcp(new Teuchos::StringValidator(a));
+}
+
+}  // namespace
+
+Teuchos::RCP<const Teuchos::ParameterList> uts_parameters() {
+  const UtsTree t1 = uts_named_tree("T1").tree;
+  const UtsSearchOptions so;
+  auto p = rcp(new Teuchos::ParameterList("uts"));
+  auto& t = p->sublist("Tree", false, "The tree (UTS 2.1 options in brackets); defaults: T1");
+  Teuchos::Array<std::string> names;
+  names.push_back("custom");
+  for (const auto& n : uts_named_trees()) names.push_back(n.name);
+  t.set("name", std::string("T1"),
+        "a UTS 2.1 sample tree, whose published counts every run must reproduce (the other "
+        "Tree keys must be its parameters), or custom",
+        rcp(new Teuchos::StringValidator(names)));
+  t.set("type", std::string(type_name(t1.type)), "[-t] binomial, geometric or hybrid",
+        one_of({"binomial", "geometric", "hybrid"}));
+  t.set("b0", t1.b0, "[-b] branching factor of the root (> 0)");
+  t.set("shape", std::string(shape_name(t1.shape)),
+        "[-a] geometric and hybrid: how the mean branching factor falls with depth",
+        one_of({"linear", "expdec", "cyclic", "fixed"}));
+  t.set("depth", t1.depth, "[-d] geometric and hybrid: the depth parameter gen_mx (>= 1)");
+  t.set("q", t1.q, "[-q] binomial and hybrid: probability that a node has m children");
+  t.set("m", t1.m, "[-m] binomial and hybrid: children of a non-leaf (q * m < 1)");
+  t.set("seed", t1.seed, "[-r] seed of the root's random state");
+  t.set("shift", t1.shift, "[-f] hybrid: geometric above shift * depth, binomial below");
+  t.set("granularity", t1.granularity, "[-g] SHA-1 evaluations per child: work per node (>= 1)");
+
+  auto& s = p->sublist("Search", false, "The search on each rank");
+  s.set("repetitions", 1, "searches of the same tree; each is timed and checked",
+        rcp(new EnhancedNumberValidator<int>(1, 1000)));
+  s.set("quantum", so.quantum, "nodes a worker task expands before it respawns",
+        rcp(new EnhancedNumberValidator<int>(1, 1 << 30)));
+  s.set("poll_interval", so.poll_interval,
+        "nodes between two polls of the stealing layer (and checks whether work is wanted)",
+        rcp(new EnhancedNumberValidator<int>(1, 1 << 30)));
+  s.set("split_nodes", so.split_nodes,
+        "initial frontier nodes per rank (every rank expands the top of the tree alike and "
+        "takes every p-th node); 0: all work starts at rank 0's root",
+        rcp(new EnhancedNumberValidator<int>(0, 1 << 20)));
+
+  auto& w = p->sublist("Stealing", false, "Work stealing between ranks (comm/HT_WorkStealing)");
+  w.set("enabled", so.steal.enabled,
+        "idle ranks steal work; false keeps the initial split (termination is still detected)");
+  w.set("victim", std::string(victim_name(so.steal.victim)),
+        "whom an idle rank asks: round_robin (from the next rank on, as uts-mpi-ws) or random",
+        one_of({"round_robin", "random"}));
+  w.set("amount", std::string(amount_name(so.steal.amount)),
+        "what a victim gives: half of its shared pool, or one chunk", one_of({"half", "chunk"}));
+  w.set("chunk", static_cast<int>(so.steal.chunk), "nodes per reply with amount = chunk",
+        rcp(new EnhancedNumberValidator<int>(1, 1 << 20)));
+  w.set("progress", std::string(progress_name(so.steal.progress)),
+        "who makes the MPI calls: polling (worker tasks, between nodes) or thread (a messaging "
+        "thread per rank; needs MPI_THREAD_MULTIPLE)",
+        one_of({"polling", "thread"}));
+  add_common_parameters(*p, "uts");
+  return p;
+}
+
+AppSpec uts_spec() {
+  return {"uts",
+          "Unbalanced Tree Search (UTS 2.1 trees, SHA-1 splittable random stream) with work "
+          "stealing between MPI ranks",
+          uts_parameters()};
+}
+
+namespace {
+
+UtsTree::Type type_named(const std::string& s) {
+  if (s == "binomial") return UtsTree::Type::binomial;
+  if (s == "hybrid") return UtsTree::Type::hybrid;
+  return UtsTree::Type::geometric;
+}
+
+UtsTree::Shape shape_named(const std::string& s) {
+  if (s == "expdec") return UtsTree::Shape::expdec;
+  if (s == "cyclic") return UtsTree::Shape::cyclic;
+  if (s == "fixed") return UtsTree::Shape::fixed;
+  return UtsTree::Shape::linear;
+}
+
+// The parameters that shape a tree of a's type.
+bool same_tree(const UtsTree& a, const UtsTree& b) {
+  if (a.type != b.type || a.b0 != b.b0 || a.seed != b.seed || a.granularity != b.granularity)
+    return false;
+  const bool geo = a.type != UtsTree::Type::binomial, bin = a.type != UtsTree::Type::geometric;
+  if (geo && (a.shape != b.shape || a.depth != b.depth)) return false;
+  if (bin && (a.q != b.q || a.m != b.m)) return false;
+  return a.type != UtsTree::Type::hybrid || a.shift == b.shift;
+}
+
+}  // namespace
+
+UtsConfig uts_config(const Teuchos::ParameterList& deck, const Environment& env) {
+  const auto& t = deck.sublist("Tree");
+  UtsConfig c;
+  c.name = t.get<std::string>("name");
+  c.tree.type = type_named(t.get<std::string>("type"));
+  c.tree.b0 = t.get<double>("b0");
+  c.tree.shape = shape_named(t.get<std::string>("shape"));
+  c.tree.depth = t.get<int>("depth");
+  c.tree.q = t.get<double>("q");
+  c.tree.m = t.get<int>("m");
+  c.tree.seed = t.get<int>("seed");
+  c.tree.shift = t.get<double>("shift");
+  c.tree.granularity = t.get<int>("granularity");
+  if (c.name != "custom") {
+    const UtsNamedTree& n = uts_named_tree(c.name);
+    if (!same_tree(n.tree, c.tree))
+      throw UsageError("Tree/name = " + c.name + " is the sample tree " + n.tree.describe() +
+                       ", but the deck's Tree is " + c.tree.describe() +
+                       "; give its parameters, or Tree/name = custom for another tree");
+  }
+  c.tree.check("Tree", c.name != "custom");
+  const auto& s = deck.sublist("Search");
+  c.repetitions = s.get<int>("repetitions");
+  c.search.quantum = s.get<int>("quantum");
+  c.search.poll_interval = s.get<int>("poll_interval");
+  c.search.split_nodes = s.get<int>("split_nodes");
+  const auto& w = deck.sublist("Stealing");
+  c.search.steal.enabled = w.get<bool>("enabled");
+  c.search.steal.victim = victim_named(w.get<std::string>("victim"));
+  c.search.steal.amount = amount_named(w.get<std::string>("amount"));
+  c.search.steal.chunk = static_cast<std::size_t>(w.get<int>("chunk"));
+  c.search.steal.progress = progress_named(w.get<std::string>("progress"));
+  c.search.acquire = c.search.steal.chunk;
+  if (c.search.steal.progress == StealProgress::thread)
+    env.require_thread_level(MPI_THREAD_MULTIPLE, "Stealing/progress = thread");
+  else
+    env.require_thread_level(MPI_THREAD_SERIALIZED, "Stealing/progress = polling");
+  const std::size_t need = uts_pool_bytes(env.threads());
+  c.search.pool_bytes = task_pool_bytes(deck, need);
+  if (c.search.pool_bytes < need)
+    throw UsageError("Runtime/pool_MiB = " + std::to_string(c.search.pool_bytes >> 20) +
+                     " is too small for " + std::to_string(env.threads()) +
+                     " worker tasks (0 sizes it from the work)");
+  c.profile = deck.sublist("Profile").get<bool>("enabled");
+  return c;
+}
+
+namespace {
+
+std::string counts_text(const UtsCounts& c) {
+  return std::to_string(c.nodes) + " nodes, " + std::to_string(c.leaves) + " leaves, depth " +
+         std::to_string(c.depth);
+}
+
+}  // namespace
+
+UtsOutcome run_uts(const UtsConfig& cfg, Profile& profile, MPI_Comm comm, std::FILE* log) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  const int lanes = Kokkos::DefaultHostExecutionSpace().concurrency();
+  UtsOutcome out;
+  for (int rep = 0; rep < cfg.repetitions; ++rep) {
+    const int it = profile.begin_iteration(rep, 0, lanes);
+    UtsRankResult r = uts_search(cfg.tree, cfg.search, profile, it, comm);
+    const UtsCounts all = uts_reduce(r.counts, comm);
+    const double secs = max_over_ranks(r.seconds, comm);
+    if (rep == 0) {
+      out.counts = all;
+      if (cfg.name != "custom") {
+        const UtsCounts& want = uts_named_tree(cfg.name).counts;
+        if (!(all == want))
+          throw Error("tree " + cfg.name + ": counted " + counts_text(all) +
+                      "; UTS 2.1 publishes " + counts_text(want));
+      }
+    } else if (!(all == out.counts)) {
+      throw Error("repetition " + std::to_string(rep + 1) + " counted " + counts_text(all) +
+                  ", the first " + counts_text(out.counts));
+    }
+    out.seconds.push_back(secs);
+    out.mine.push_back(r);
+    if (log && rank == 0) {
+      std::fprintf(log, "search %d/%d: %.3f s, %.4g nodes/s\n", rep + 1, cfg.repetitions, secs,
+                   static_cast<double>(all.nodes) / secs);
+      std::fflush(log);
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// This rank's figures summed over the repetitions, in table order.
+std::vector<double> rank_row(const UtsOutcome& out) {
+  std::vector<double> v(10, 0.0);
+  for (const UtsRankResult& r : out.mine) {
+    v[0] += static_cast<double>(r.counts.nodes);
+    v[1] += r.busy;
+    v[2] += r.idle;
+    v[3] += static_cast<double>(r.steal.requests);
+    v[4] += static_cast<double>(r.steal.steals);
+    v[5] += static_cast<double>(r.steal.served);
+    v[6] += static_cast<double>(r.steal.items_sent);
+    v[7] += static_cast<double>(r.steal.items_received);
+    v[8] += static_cast<double>(r.task_runs);
+    v[9] += static_cast<double>(r.steal.token_rounds);
+  }
+  return v;
+}
+
+const char* const kRankColumns[] = {"nodes",     "busy_s",      "idle_s",     "steal_requests",
+                                    "steals",    "served",      "items_sent", "items_received",
+                                    "task_runs", "token_rounds"};
+
+}  // namespace
+
+void report_uts(const UtsConfig& cfg, const UtsOutcome& out, MPI_Comm comm, std::FILE* f) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  const std::vector<double> row = rank_row(out);
+  std::vector<double> rows(rank == 0 ? row.size() * static_cast<std::size_t>(size) : 0);
+  MPI_Gather(row.data(), static_cast<int>(row.size()), MPI_DOUBLE, rows.data(),
+             static_cast<int>(row.size()), MPI_DOUBLE, 0, comm);
+  if (rank != 0) return;
+  const auto& s = out.seconds;
+  const double mean = std::accumulate(s.begin(), s.end(), 0.0) / static_cast<double>(s.size());
+  const double best = *std::min_element(s.begin(), s.end());
+  const double nodes = static_cast<double>(out.counts.nodes);
+  const StealOptions& w = cfg.search.steal;
+  std::fprintf(f, "\n%-32s%s\n", "tree:", (cfg.name + ": " + cfg.tree.describe()).c_str());
+  std::fprintf(f, "%-32s%s", "stealing:", w.enabled ? "on" : "off");
+  if (w.enabled)
+    std::fprintf(f, " (victim %s, amount %s%s, progress %s)", victim_name(w.victim),
+                 amount_name(w.amount),
+                 w.amount == StealAmount::chunk ? (" " + std::to_string(w.chunk)).c_str() : "",
+                 progress_name(w.progress));
+  std::fprintf(f, ", split %d nodes per rank, quantum %d, poll every %d nodes\n",
+               cfg.search.split_nodes, cfg.search.quantum, cfg.search.poll_interval);
+  std::fprintf(f, "%-32s%lld\n", "tree_size:", static_cast<long long>(out.counts.nodes));
+  std::fprintf(f, "%-32s%lld\n", "tree_depth:", static_cast<long long>(out.counts.depth));
+  std::fprintf(f, "%-32s%lld\n", "num_leaves:", static_cast<long long>(out.counts.leaves));
+  if (cfg.name != "custom") std::fprintf(f, "%-32s%s\n", "counts:", ("match " + cfg.name).c_str());
+  std::fprintf(f, "%-32s%d\n", "repetitions:", static_cast<int>(s.size()));
+  std::fprintf(f, "%-32s%.6g\n", "min_time:", best);
+  std::fprintf(f, "%-32s%.6g\n", "mean_time:", mean);
+  std::fprintf(f, "%-32s%.6g\n", "max_time:", *std::max_element(s.begin(), s.end()));
+  std::fprintf(f, "%-32s%.6g\n", "nodes_per_second:", nodes / mean);
+  std::fprintf(f, "%-32s%.6g\n", "best_nodes_per_second:", nodes / best);
+  // The ranks' share of the work and of the idle time.
+  const std::size_t nc = row.size();
+  double most = 0, sum = 0, idle = 0;
+  for (int r = 0; r < size; ++r) {
+    most = std::max(most, rows[r * nc + 1]);
+    sum += rows[r * nc + 1];
+    idle += rows[r * nc + 2];
+  }
+  std::fprintf(f, "%-32s%.4f\n", "rank_busy_imbalance:", most > 0 ? 1 - sum / size / most : 0.0);
+  std::fprintf(f, "%-32s%.4f\n",
+               "rank_idle_fraction:", (sum + idle) > 0 ? idle / (sum + idle) : 0.0);
+  std::fprintf(f, "\nper rank, over %d repetition%s:\n%6s", static_cast<int>(s.size()),
+               s.size() == 1 ? "" : "s", "rank");
+  for (const char* c : kRankColumns) std::fprintf(f, " %14s", c);
+  std::fprintf(f, "\n");
+  for (int r = 0; r < size; ++r) {
+    std::fprintf(f, "%6d", r);
+    for (std::size_t k = 0; k < nc; ++k) {
+      const double x = rows[r * nc + k];
+      if (k == 1 || k == 2)
+        std::fprintf(f, " %14.4f", x);
+      else
+        std::fprintf(f, " %14.0f", x);
+    }
+    std::fprintf(f, "\n");
+  }
+  std::fflush(f);
+}
+
+void write_uts(const UtsConfig& cfg, const UtsOutcome& out, Results& r) {
+  r.attribute("uts_tree", cfg.name);
+  r.attribute("uts_tree_parameters", cfg.tree.describe());
+  const StealOptions& w = cfg.search.steal;
+  r.attribute("stealing", std::string(w.enabled ? "on" : "off"));
+  r.attribute("steal_victim", std::string(victim_name(w.victim)));
+  r.attribute("steal_amount", std::string(amount_name(w.amount)));
+  r.attribute("steal_progress", std::string(progress_name(w.progress)));
+  r.global("uts/nodes", {static_cast<double>(out.counts.nodes)});
+  r.global("uts/leaves", {static_cast<double>(out.counts.leaves)});
+  r.global("uts/depth", {static_cast<double>(out.counts.depth)});
+  r.global("uts/seconds", out.seconds);
+  std::vector<double> rate;
+  for (double s : out.seconds) rate.push_back(static_cast<double>(out.counts.nodes) / s);
+  r.global("uts/nodes_per_second", rate);
+  const std::vector<double> row = rank_row(out);
+  for (std::size_t k = 0; k < row.size(); ++k)
+    r.per_rank(std::string("uts/rank_") + kRankColumns[k], {row[k]});
+}
+
+void uts_driver(AppContext& ctx) {
+  const UtsConfig cfg = uts_config(*ctx.deck.params, ctx.env);
+  Profile profile(cfg.profile);
+  const UtsOutcome out = run_uts(cfg, profile, ctx.env.comm(), stdout);
+  report_uts(cfg, out, ctx.env.comm(), stdout);
+  if (profile.enabled()) {
+    profile.print(stdout, "search", ctx.env.comm());
+    profile.write(ctx.results, "profile", ctx.env.comm());
+  }
+  write_uts(cfg, out, ctx.results);
+}
+
+}  // namespace ht

@@ -1,0 +1,72 @@
+#pragma once
+/// \file HT_UtsDriver.hpp
+/// \brief The uts driver: Unbalanced Tree Search (UTS 2.1) on MPI ranks with
+/// work stealing between them: deck -> tree and search settings ->
+/// repetitions of the search (counts checked against the named tree's) ->
+/// summary, per-rank table, imbalance profile -> results.
+///
+/// Example (inside an ht::Environment):
+/// \code
+///   auto deck = Teuchos::rcp(new Teuchos::ParameterList(*ht::uts_parameters()));
+///   const ht::UtsConfig cfg = ht::uts_config(*deck, env);   // T1, stealing on
+///   ht::Profile profile(cfg.profile);
+///   const ht::UtsOutcome out = ht::run_uts(cfg, profile, env.comm(), nullptr);
+///   // out.counts.nodes == 4130071 (checked: a named tree that differs throws)
+/// \endcode
+#include <mpi.h>
+
+#include <Teuchos_ParameterList.hpp>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "app/HT_App.hpp"
+#include "uts/HT_UtsSearch.hpp"
+
+namespace ht {
+
+class Environment;
+class Profile;
+class Results;
+
+/// Every parameter of uts, with defaults, docs and validators.
+Teuchos::RCP<const Teuchos::ParameterList> uts_parameters();
+/// The uts application: its name, purpose and parameters.
+AppSpec uts_spec();
+
+/// A run's settings, read from a validated deck and checked across keys.
+struct UtsConfig {
+  std::string name = "custom";  ///< a sample tree's name, or "custom"
+  UtsTree tree;
+  UtsSearchOptions search;
+  int repetitions = 1;
+  bool profile = true;
+};
+
+/// Reads \p deck (validated against uts_parameters()); UsageError naming
+/// the key, the value and what is accepted (an infinite binomial tree, a
+/// named tree whose parameters the deck contradicts, ...).
+UtsConfig uts_config(const Teuchos::ParameterList& deck, const Environment& env);
+
+/// What a run measured.
+struct UtsOutcome {
+  UtsCounts counts;                 ///< over all ranks (the same every repetition)
+  std::vector<double> seconds;      ///< per repetition, the slowest rank's
+  std::vector<UtsRankResult> mine;  ///< this rank's, per repetition
+};
+
+/// The repetitions (collective).  Throws ht::Error when a named tree's
+/// counts differ from the published ones, or a repetition's from the first.
+/// Rank 0 writes a progress line per repetition to \p log (none if null).
+UtsOutcome run_uts(const UtsConfig& cfg, Profile& profile, MPI_Comm comm, std::FILE* log);
+
+/// The summary block and the per-rank table (collective; rank 0 prints).
+void report_uts(const UtsConfig& cfg, const UtsOutcome& out, MPI_Comm comm, std::FILE* f);
+
+/// The run's attributes and datasets (see README, Results).
+void write_uts(const UtsConfig& cfg, const UtsOutcome& out, Results& r);
+
+/// The whole driver: configuration, run, report, profile, results.
+void uts_driver(AppContext& ctx);
+
+}  // namespace ht
