@@ -137,7 +137,7 @@ std::size_t uts_pool_bytes(int workers) {
 
 UtsRankResult uts_search(const UtsTree& tree, const UtsSearchOptions& opt, Profile& profile,
                          int iteration, MPI_Comm comm) {
-  Region region("ht::uts_search");
+  Region region("UTS: search");
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);

@@ -1,5 +1,5 @@
 // Tests of ht::uts_search on np = 1, 2, 4 ranks x 1, 2 threads: every tree
-// type counted exactly (against a depth-first walk written here) with
+// type counted exactly (against the oracle walk of uts_oracle.hpp) with
 // stealing on (polling and a messaging thread, both victims and amounts) and
 // off; all work starting on rank 0 and the other ranks stealing it; and the
 // per-rank figures adding up (nodes, work sent and received).
@@ -11,23 +11,9 @@
 
 #include "profile/HT_Profile.hpp"
 #include "uts/HT_UtsSearch.hpp"
+#include "uts_oracle.hpp"
 
 namespace {
-
-ht::UtsCounts walk(const ht::UtsTree& t) {
-  ht::UtsCounts c;
-  std::vector<ht::UtsNode> stack{t.root()};
-  while (!stack.empty()) {
-    const ht::UtsNode n = stack.back();
-    stack.pop_back();
-    ++c.nodes;
-    c.depth = std::max<std::int64_t>(c.depth, n.height);
-    const int k = t.children(n);
-    if (k == 0) ++c.leaves;
-    for (int i = 0; i < k; ++i) stack.push_back(t.child(n, i));
-  }
-  return c;
-}
 
 long long sum(long long x) {
   long long s = 0;

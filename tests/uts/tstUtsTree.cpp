@@ -1,6 +1,6 @@
 // Tests of ht::UtsTree: the generator is UTS 2.1's, node for node.  Its
 // proof is the published counts of the sample trees (sample_trees.sh of the
-// reference), reproduced here by a plain depth-first walk written in the test;
+// reference), reproduced by the tests' plain depth-first walk (uts_oracle.hpp);
 // and the parameter checks refuse what cannot run.
 #include <gtest/gtest.h>
 
@@ -8,23 +8,9 @@
 
 #include "runtime/HT_Error.hpp"
 #include "uts/HT_UtsTree.hpp"
+#include "uts_oracle.hpp"
 
 namespace {
-
-ht::UtsCounts walk(const ht::UtsTree& t) {
-  ht::UtsCounts c;
-  std::vector<ht::UtsNode> stack{t.root()};
-  while (!stack.empty()) {
-    const ht::UtsNode n = stack.back();
-    stack.pop_back();
-    ++c.nodes;
-    c.depth = std::max<std::int64_t>(c.depth, n.height);
-    const int k = t.children(n);
-    if (k == 0) ++c.leaves;
-    for (int i = 0; i < k; ++i) stack.push_back(t.child(n, i));
-  }
-  return c;
-}
 
 // The ~4 million node trees: one per tree type and geometric shape.
 class SampleTree : public ::testing::TestWithParam<const char*> {};
