@@ -13,7 +13,7 @@ HT_ROOT=${HT_ROOT:-${SLURM_SUBMIT_DIR:-$PWD}}
 HT_BIN=${HT_BIN:-$HT_ROOT/build/apps}
 HT_LAUNCHER=${HT_LAUNCHER:-mpirun}
 read -r -a ht_set <<<"${HT_SET:-}"
-[[ -x $HT_BIN/cannon_gemm && -x $HT_BIN/graph500_bfs ]] || {
+[[ -x $HT_BIN/cannon_gemm && -x $HT_BIN/graph500_bfs && -x $HT_BIN/uts ]] || {
   echo "no drivers in $HT_BIN: build first (scripts/test or cmake --build), or set HT_BIN" >&2
   exit 2
 }

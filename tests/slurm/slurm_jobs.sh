@@ -2,8 +2,8 @@
 # The batch scripts of scripts/slurm/ on a real Slurm: Debian's slurm-wlm and
 # munge as a one-node cluster on this machine, started here and stopped at
 # the end.  Each script is submitted at a tiny size with sbatch --wait; the
-# job must succeed, its driver must print its validated verdict, and every
-# results file it wrote must read back.
+# job must succeed, its driver must print its validated verdict (or its
+# checked counts), and every results file it wrote must read back.
 #   slurm_jobs.sh <source dir> <build dir> <scratch dir>
 set -euo pipefail
 src=$1
@@ -110,6 +110,8 @@ submit() {
     threads=$("$python" -c "import h5py,sys; print(int(h5py.File(sys.argv[1])['/'].attrs['threads_per_rank']))" "$f")
     case $name in
       gemm*) "$python" "$src/tests/apps/check_gemm_results.py" "$f" "$ranks" "$threads" ;;
+      uts*) "$python" "$src/tests/apps/check_uts_results.py" "$f" "$ranks" "$threads" T3 4112897 \
+        3599034 1572 ;;
       *)
         variant=$("$python" -c "import h5py,sys; v=h5py.File(sys.argv[1])['/'].attrs['variant']; print(v.decode() if isinstance(v, bytes) else v)" "$f")
         "$python" "$src/tests/apps/check_graph500_results.py" "$f" "$ranks" "$threads" "$variant" ;;
@@ -127,5 +129,6 @@ submit graph500_scale20_mix "BFS +4/4: .*valid" --ntasks="$cores" --cpus-per-tas
   "HT_VARIANTS=nonlocking atomic"
 submit graph500_weak "weak scaling: 1 node\(s\), SCALE 8" --cpus-per-task="$cores" -- \
   HT_BASE_SCALE=8 "HT_SET=--set Graph500/NBFS=4"
-echo "$((4 - failed)) passed, $failed failed"
+submit uts_stealing "counts: +match T3" --ntasks="$cores" --cpus-per-task=1 -- HT_TREE=T3
+echo "$((5 - failed)) passed, $failed failed"
 ((failed == 0))
