@@ -1,6 +1,7 @@
 #include "graph/HT_Csr.hpp"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "runtime/HT_Phase.hpp"
 
@@ -35,14 +36,19 @@ std::pair<std::int64_t, std::int64_t> edge_slice(std::int64_t m, MPI_Comm comm) 
 
 namespace {
 
-// Moves one piece of input edges to the owners of their ends: edge {u, v}
-// (not a self-loop) goes to u's owner as (u, v) and to v's owner as (v, u).
-// Collective: every rank routes a piece (maybe empty) each time.
+Edge reversed(const Edge& e) { return {e.v, e.u}; }
+WeightedEdge reversed(const WeightedEdge& e) { return {e.v, e.u, e.w}; }
+
+// Moves one piece of input edges (Edge or WeightedEdge) to the owners of
+// their ends: edge {u, v} (not a self-loop) goes to u's owner as (u, v) and
+// to v's owner as (v, u).  Collective: every rank routes a piece (maybe
+// empty) each time.
+template <class E>
 class Router {
  public:
   Router(const VertexRange& r, MPI_Comm comm)
       : r_(r), comm_(comm), count_(r.size), in_count_(r.size), at_(r.size), in_at_(r.size) {
-    MPI_Type_contiguous(2, MPI_INT64_T, &pair_);  // one directed edge: two int64
+    MPI_Type_contiguous(static_cast<int>(sizeof(E)), MPI_BYTE, &pair_);  // one directed edge
     MPI_Type_commit(&pair_);
   }
   ~Router() { MPI_Type_free(&pair_); }
@@ -51,7 +57,7 @@ class Router {
 
   /// Routes \p n edges; \p take(in, m) gets the m directed edges this rank owns.
   template <class Take>
-  void route(const Edge* e, std::size_t n, Take&& take) {
+  void route(const E* e, std::size_t n, Take&& take) {
     std::fill(count_.begin(), count_.end(), 0);
     for (std::size_t i = 0; i < n; ++i) {
       if (e[i].u == e[i].v) continue;
@@ -70,7 +76,7 @@ class Router {
     for (std::size_t i = 0; i < n; ++i) {
       if (e[i].u == e[i].v) continue;
       out_[fill[r_.owner(e[i].u)]++] = e[i];
-      out_[fill[r_.owner(e[i].v)]++] = {e[i].v, e[i].u};
+      out_[fill[r_.owner(e[i].v)]++] = reversed(e[i]);
     }
     MPI_Alltoallv(out_.data(), count_.data(), at_.data(), pair_, in_.data(), in_count_.data(),
                   in_at_.data(), pair_, comm_);
@@ -82,35 +88,42 @@ class Router {
   MPI_Comm comm_;
   MPI_Datatype pair_;
   std::vector<int> count_, in_count_, at_, in_at_;
-  std::vector<Edge> out_, in_;  // one piece each way: the only edges held
+  std::vector<E> out_, in_;  // one piece each way: the only edges held
 };
 
 // Kernel 1 from \p pieces pieces of input edges (the same count on every
 // rank): piece(k) gives piece k as (first edge, count), twice, once to count
-// each local row's degree and once to place its targets, so no rank holds
-// more edges than one piece in flight besides the CSR and its input.
-template <class Piece>
+// each local row's degree and once to place its targets (and weights, for
+// WeightedEdge), so no rank holds more edges than one piece in flight
+// besides the CSR and its input.
+template <class E, class Piece>
 Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, long long pieces, Piece&& piece) {
+  constexpr bool weighted = std::is_same_v<E, WeightedEdge>;
   Csr g;
   g.range = VertexRange(n_global, comm);
   const VertexRange& r = g.range;
   MPI_Allreduce(MPI_IN_PLACE, &pieces, 1, MPI_LONG_LONG, MPI_MAX, comm);
-  Router router(r, comm);
+  Router<E> router(r, comm);
   const std::int64_t n_local = r.local_count();
   g.offsets.assign(n_local + 1, 0);
   for (long long k = 0; k < pieces; ++k) {
     const auto [e, n] = piece(k);
-    router.route(e, n, [&](const Edge* in, std::size_t m) {
+    router.route(e, n, [&](const E* in, std::size_t m) {
       for (std::size_t i = 0; i < m; ++i) ++g.offsets[r.local(in[i].u) + 1];
     });
   }
   for (std::int64_t i = 0; i < n_local; ++i) g.offsets[i + 1] += g.offsets[i];
   g.targets.resize(static_cast<std::size_t>(g.offsets.back()));
+  if constexpr (weighted) g.weights.resize(g.targets.size());
   std::vector<std::int64_t> next(g.offsets.begin(), g.offsets.end() - 1);
   for (long long k = 0; k < pieces; ++k) {
     const auto [e, n] = piece(k);
-    router.route(e, n, [&](const Edge* in, std::size_t m) {
-      for (std::size_t i = 0; i < m; ++i) g.targets[next[r.local(in[i].u)]++] = in[i].v;
+    router.route(e, n, [&](const E* in, std::size_t m) {
+      for (std::size_t i = 0; i < m; ++i) {
+        const std::int64_t at = next[r.local(in[i].u)]++;
+        g.targets[at] = in[i].v;
+        if constexpr (weighted) g.weights[at] = in[i].w;
+      }
     });
   }
   return g;
@@ -124,32 +137,57 @@ std::int64_t piece_size(std::int64_t chunk, MPI_Comm comm) {
   return std::max<std::int64_t>(1, std::min<std::int64_t>(chunk, (std::int64_t(1) << 29) / size));
 }
 
-}  // namespace
-
-Csr build_csr(const std::vector<Edge>& edges, std::int64_t n_global, MPI_Comm comm,
+template <class E>
+Csr from_list(const std::vector<E>& edges, std::int64_t n_global, MPI_Comm comm,
               std::int64_t chunk) {
   chunk = piece_size(chunk, comm);
   const auto m = static_cast<std::int64_t>(edges.size());
-  return build_in_pieces(n_global, comm, (m + chunk - 1) / chunk, [&](long long k) {
+  return build_in_pieces<E>(n_global, comm, (m + chunk - 1) / chunk, [&](long long k) {
     const std::int64_t lo = std::min<std::int64_t>(m, k * chunk);
     return std::pair{edges.data() + lo, static_cast<std::size_t>(std::min(m, lo + chunk) - lo)};
   });
 }
 
-Csr build_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds, std::int64_t chunk) {
+template <class E>
+Csr from_generator(const Kronecker& gen, MPI_Comm comm, double* generation_seconds,
+                   std::int64_t chunk) {
   chunk = piece_size(chunk, comm);
   const auto [first, last] = edge_slice(gen.edge_count(), comm);
   double generating = 0;
-  std::vector<Edge> piece;
-  Csr g = build_in_pieces(gen.vertex_count(), comm, (last - first + chunk - 1) / chunk,
-                          [&](long long k) {
-                            Phase p("Graph500: generation", generating);
-                            const std::int64_t lo = std::min<std::int64_t>(last, first + k * chunk);
-                            piece = gen.edges(lo, std::min(last, lo + chunk));
-                            return std::pair{static_cast<const Edge*>(piece.data()), piece.size()};
-                          });
+  std::vector<E> piece;
+  Csr g = build_in_pieces<E>(
+      gen.vertex_count(), comm, (last - first + chunk - 1) / chunk, [&](long long k) {
+        Phase p("Graph500: generation", generating);
+        const std::int64_t lo = std::min<std::int64_t>(last, first + k * chunk);
+        if constexpr (std::is_same_v<E, WeightedEdge>)
+          piece = gen.weighted_edges(lo, std::min(last, lo + chunk));
+        else
+          piece = gen.edges(lo, std::min(last, lo + chunk));
+        return std::pair{static_cast<const E*>(piece.data()), piece.size()};
+      });
   if (generation_seconds) *generation_seconds += generating;
   return g;
+}
+
+}  // namespace
+
+Csr build_csr(const std::vector<Edge>& edges, std::int64_t n_global, MPI_Comm comm,
+              std::int64_t chunk) {
+  return from_list(edges, n_global, comm, chunk);
+}
+
+Csr build_csr(const std::vector<WeightedEdge>& edges, std::int64_t n_global, MPI_Comm comm,
+              std::int64_t chunk) {
+  return from_list(edges, n_global, comm, chunk);
+}
+
+Csr build_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds, std::int64_t chunk) {
+  return from_generator<Edge>(gen, comm, generation_seconds, chunk);
+}
+
+Csr build_weighted_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds,
+                       std::int64_t chunk) {
+  return from_generator<WeightedEdge>(gen, comm, generation_seconds, chunk);
 }
 
 }  // namespace ht

@@ -10,6 +10,12 @@ namespace {
 
 double unit(std::uint32_t bits) { return bits * 0x1.0p-32; }  // [0, 1)
 
+// Draw i of unshuffled edge k's stream: draws 0 .. SCALE-1 pick its
+// quadrants, draw SCALE its weight.
+std::uint64_t draw(std::uint64_t seed, std::uint64_t k, int i) {
+  return mix64(mix64(seed ^ (k * 0x9e3779b97f4a7c15ULL)) + static_cast<std::uint64_t>(i));
+}
+
 }  // namespace
 
 Permutation::Permutation(std::uint64_t n, std::uint64_t key) : n_(n), key_(mix64(key)), half_(1) {
@@ -33,15 +39,28 @@ std::uint64_t Permutation::operator()(std::uint64_t x) const {
   return x;
 }
 
-Edge Kronecker::edge(std::int64_t e) const {
+std::uint64_t Kronecker::shuffled(std::int64_t e) const {
   // The shuffle and the label permutation are fixed by the seed alone.
   const Permutation shuffle(static_cast<std::uint64_t>(edge_count()), seed ^ 0x5bd1e995ULL);
+  return shuffle(static_cast<std::uint64_t>(e));
+}
+
+Edge Kronecker::edge(std::int64_t e) const { return endpoints(shuffled(e)); }
+
+WeightedEdge Kronecker::weighted_edge(std::int64_t e) const {
+  const std::uint64_t k = shuffled(e);
+  const Edge uv = endpoints(k);
+  // 24 bits: every value is a float exactly, and below 1.
+  const float w = static_cast<float>(draw(seed, k, scale) >> 40) * 0x1.0p-24f;
+  return {uv.u, uv.v, w};
+}
+
+Edge Kronecker::endpoints(std::uint64_t k) const {
   const Permutation label(static_cast<std::uint64_t>(vertex_count()), seed ^ 0x27d4eb2dULL);
-  const std::uint64_t k = shuffle(static_cast<std::uint64_t>(e));
   const double ab = a + b, a_norm = a / ab, c_norm = c / (1.0 - ab);
   std::uint64_t u = 0, v = 0;
   for (int bit = 0; bit < scale; ++bit) {
-    const std::uint64_t r = mix64(mix64(seed ^ (k * 0x9e3779b97f4a7c15ULL)) + bit);
+    const std::uint64_t r = draw(seed, k, bit);
     const bool ii = unit(static_cast<std::uint32_t>(r >> 32)) > ab;
     const bool jj = unit(static_cast<std::uint32_t>(r)) > (ii ? c_norm : a_norm);
     u |= std::uint64_t(ii) << bit;
@@ -58,6 +77,18 @@ std::vector<Edge> Kronecker::edges(std::int64_t first, std::int64_t last) const 
                        Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(
                            0, static_cast<std::int64_t>(out.size())),
                        [=](std::int64_t i) { data[i] = gen.edge(first + i); });
+  Kokkos::fence();
+  return out;
+}
+
+std::vector<WeightedEdge> Kronecker::weighted_edges(std::int64_t first, std::int64_t last) const {
+  std::vector<WeightedEdge> out(last > first ? last - first : 0);
+  WeightedEdge* data = out.data();
+  const Kronecker gen = *this;
+  Kokkos::parallel_for("ht::Kronecker::weighted_edges",
+                       Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(
+                           0, static_cast<std::int64_t>(out.size())),
+                       [=](std::int64_t i) { data[i] = gen.weighted_edge(first + i); });
   Kokkos::fence();
   return out;
 }

@@ -14,6 +14,7 @@
 /// \code
 ///   ht::Kronecker gen{16, 16, 0.57, 0.19, 0.19, 1};
 ///   auto edges = gen.edges(0, gen.edge_count());   // the whole list
+///   float w = gen.weighted_edge(7).w;                // edge 7's weight, in [0, 1)
 /// \endcode
 #include <cstdint>
 #include <vector>
@@ -22,6 +23,12 @@ namespace ht {
 
 struct Edge {
   std::int64_t u, v;
+};
+
+/// An edge with its weight (kernel 3, SSSP).
+struct WeightedEdge {
+  std::int64_t u, v;
+  float w;  ///< uniform in [0, 1)
 };
 
 struct Kronecker {
@@ -36,6 +43,17 @@ struct Kronecker {
   std::vector<Edge> edges(std::int64_t first, std::int64_t last) const;
   /// Edge number e of the shuffled list.
   Edge edge(std::int64_t e) const;
+  /// Edges [first, last) with their weights (the same edges as edges()).
+  std::vector<WeightedEdge> weighted_edges(std::int64_t first, std::int64_t last) const;
+  /// Edge number e and its weight: uniform single precision in [0, 1), 24
+  /// random bits, drawn from the edge's own stream right after its SCALE
+  /// quadrant draws (as the 3.0 reference draws it after the edge), so the
+  /// weighted graph, like the graph, is the same on any rank count.
+  WeightedEdge weighted_edge(std::int64_t e) const;
+
+ private:
+  Edge endpoints(std::uint64_t k) const;  // edge k of the unshuffled stream
+  std::uint64_t shuffled(std::int64_t e) const;
 };
 
 /// A keyed bijection of [0, n) (a Feistel network with cycle walking).

@@ -27,7 +27,7 @@
 namespace ht {
 
 struct Validation {
-  enum Check { root = 1, tree = 2, tree_edge = 4, reach = 8, levels = 16 };
+  enum Check { root = 1, tree = 2, tree_edge = 4, reach = 8, levels = 16, distances = 32 };
   int failed = 0;                   ///< bitwise or of the failed checks, over all ranks
   std::string what;                 ///< the first failure, with a vertex that shows it
   std::vector<std::int32_t> level;  ///< level per local vertex, -1 unreached
@@ -39,5 +39,21 @@ struct Validation {
 /// every rank gets the same verdict and message.
 Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred,
                         MPI_Comm comm);
+
+/// Checks \p pred and \p dist (this rank's parts) as a shortest-path tree
+/// from \p key on the weighted graph \p g (Graph500 3.0, kernel 3):
+///  1. root:       the key is its own parent, at distance 0;
+///  2. tree:       parents lead from every reached vertex to the key (as above);
+///  3. tree edge:  every vertex and its parent are joined by an edge, and the
+///                 vertex is at most that edge's weight farther than its parent;
+///  4. reach:      every edge has both ends reached or neither (the tree spans
+///                 the key's component), and a vertex has a distance iff a parent;
+///  5. distances:  the ends of every edge differ by at most its weight.
+/// Distances are compared in the kernel's float arithmetic (d(parent) + w), so
+/// an exact shortest-path tree passes exactly.  Distributed as validate_bfs:
+/// each rank learns the distances of its edges' distinct remote ends from
+/// their owners.  Validation::level holds the tree depth of each vertex.
+Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred,
+                         const std::vector<float>& dist, MPI_Comm comm);
 
 }  // namespace ht

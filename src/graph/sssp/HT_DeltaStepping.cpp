@@ -1,0 +1,321 @@
+#include "graph/sssp/HT_DeltaStepping.hpp"
+
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "comm/HT_Exchange.hpp"
+#include "comm/HT_Wait.hpp"
+#include "graph/impl/HT_ChunkTask.hpp"
+#include "graph/impl/HT_EdgeChunks.hpp"
+#include "profile/HT_Profile.hpp"
+#include "runtime/HT_Error.hpp"
+#include "runtime/HT_Phase.hpp"
+
+namespace ht {
+
+namespace {
+
+// A vertex's state: its distance's float bits above its parent's id.
+using State = std::uint64_t;
+constexpr std::uint32_t kNoParent = 0xffffffffu;
+
+std::uint32_t bits(float d) {
+  std::uint32_t b;
+  std::memcpy(&b, &d, sizeof b);
+  return b;
+}
+float dist_of(State s) {
+  const auto b = static_cast<std::uint32_t>(s >> 32);
+  float d;
+  std::memcpy(&d, &b, sizeof d);
+  return d;
+}
+State pack(float d, std::int64_t parent) {
+  return (State{bits(d)} << 32) | static_cast<std::uint32_t>(parent);
+}
+const State kUnreached = pack(SsspResult::kUnreached, kNoParent);
+
+// A plain atomic read (Kokkos 3.4 has none outside Kokkos::Impl; every
+// compiler Kokkos supports on hosts has this builtin).
+State load(const State* s) { return __atomic_load_n(s, __ATOMIC_RELAXED); }
+
+// A vertex waiting in a bucket, with the distance it had when it was put
+// there: an entry whose vertex has moved on since is stale and skipped.
+struct Entry {
+  std::int64_t j;
+  std::uint32_t d;
+};
+
+// Fewer edges than this per chunk cost more in spawning than they gain.
+constexpr std::int64_t kMinChunkEdges = 2048;
+
+}  // namespace
+
+class DeltaStepping::Impl {
+ public:
+  /// One worker's share of a phase: touched only by tasks on that worker.
+  struct alignas(64) Lane {
+    std::vector<std::vector<Exchange::Item>> out;  // per destination
+    std::vector<std::vector<Entry>> bins;          // found this phase, by bucket
+    std::int64_t relaxations = 0;
+  };
+
+  Impl(const Csr& g, const SsspOptions& opt, TaskRuntime& rt, MPI_Comm comm)
+      : g_(g),
+        opt_(opt),
+        rt_(rt),
+        comm_(comm),
+        profile_(profile_or_off(opt.profile)),
+        peers_(g.range.size > 1),
+        ex_(comm, opt.buffer_items) {
+    if (g.weights.size() != g.targets.size())
+      throw UsageError("SSSP needs the edges' weights: the graph was built without them");
+    if (g.range.n_global > (std::int64_t(1) << 32))
+      throw UsageError("SSSP keeps parents in 32 bits: at most 2^32 vertices (SCALE 32), not " +
+                       std::to_string(g.range.n_global));
+    if (!(opt.delta > 0)) throw UsageError("SSSP delta must be > 0");
+    lanes_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
+    for (Lane& l : lanes_) l.out.resize(static_cast<std::size_t>(g.range.size));
+    state_.assign(static_cast<std::size_t>(g.range.local_count()), kUnreached);
+    apply_ = [this](const Exchange::Item* items, std::size_t k) {
+      Lane& lane = this->lane();
+      for (std::size_t i = 0; i < k; ++i)
+        relax(lane, g_.range.local(items[i].vertex), static_cast<State>(items[i].parent));
+    };
+  }
+
+  Profile& profile() { return profile_; }
+  Lane& lane() { return lanes_[static_cast<std::size_t>(TaskRuntime::worker())]; }
+
+  /// Atomic min of local vertex j's state by distance alone; a win puts j in
+  /// its bucket (never one already taken: those are settled).
+  void relax(Lane& lane, std::int64_t j, State want) {
+    State* s = &state_[static_cast<std::size_t>(j)];
+    State cur = load(s);
+    while ((want >> 32) < (cur >> 32)) {
+      const State seen = Kokkos::atomic_compare_exchange(s, cur, want);
+      if (seen == cur) {
+        const auto b = std::max(bucket_, bucket_of(dist_of(want)));
+        if (lane.bins.size() <= static_cast<std::size_t>(b))
+          lane.bins.resize(static_cast<std::size_t>(b) + 1);
+        lane.bins[static_cast<std::size_t>(b)].push_back(
+            {j, static_cast<std::uint32_t>(want >> 32)});
+        return;
+      }
+      cur = seen;
+    }
+  }
+
+  std::int64_t bucket_of(float d) const {
+    return static_cast<std::int64_t>(static_cast<double>(d) / opt_.delta);
+  }
+
+  /// Chunk c of n of the phase's frontier: relaxes its light or heavy edges.
+  std::int64_t expand(std::size_t c, std::size_t n, bool light) {
+    Lane& lane = this->lane();
+    const VertexRange& r = g_.range;
+    const std::int64_t* const offsets = g_.offsets.data();
+    const std::int64_t* const targets = g_.targets.data();
+    const float* const weights = g_.weights.data();
+    const std::int64_t* const starts = chunks_.starts();
+    const auto m = static_cast<std::int64_t>(frontier_.size());
+    const std::int64_t e0 = chunks_.edge_begin(c, n), e1 = chunks_.edge_begin(c + 1, n);
+    const float delta = static_cast<float>(opt_.delta);
+    std::int64_t relaxed = 0, since_pump = 0;
+    for (auto q = static_cast<std::int64_t>(chunks_.row_of(e0)); q < m && starts[q] < e1; ++q) {
+      const std::int64_t i = frontier_[static_cast<std::size_t>(q)], base = offsets[i] - starts[q];
+      const std::int64_t k0 = base + std::max(starts[q], e0),
+                         k1 = base + std::min(starts[q + 1], e1);
+      const float du = dist_of(load(&state_[static_cast<std::size_t>(i)]));
+      const std::int64_t u = r.global(i);
+      for (std::int64_t k = k0; k < k1; ++k) {
+        const float w = weights[k];
+        if ((w < delta) != light) continue;
+        ++relaxed;
+        const State want = pack(du + w, u);
+        const std::int64_t v = targets[k];
+        if (r.mine(v)) {
+          relax(lane, r.local(v), want);
+        } else {
+          send(lane, r.owner(v), {v, static_cast<std::int64_t>(want)});
+        }
+      }
+      if (peers_ && (since_pump += k1 - k0) >= 4096) {
+        ex_.try_poll(apply_);
+        since_pump = 0;
+      }
+    }
+    if (peers_) ex_.try_poll(apply_);
+    lane.relaxations += relaxed;
+    return static_cast<std::int64_t>(chunks_.vertex_begin(c + 1, n) - chunks_.vertex_begin(c, n));
+  }
+
+  const SsspResult& search(std::int64_t root);
+
+ private:
+  struct Light {
+    static constexpr bool kLaneIsTask = false;
+    static std::int64_t run(Impl& s, std::size_t c, std::size_t n) { return s.expand(c, n, true); }
+  };
+  struct Heavy {
+    static constexpr bool kLaneIsTask = false;
+    static std::int64_t run(Impl& s, std::size_t c, std::size_t n) { return s.expand(c, n, false); }
+  };
+
+  void send(Lane& lane, int dest, Exchange::Item item) {
+    std::vector<Exchange::Item>& b = lane.out[static_cast<std::size_t>(dest)];
+    b.push_back(item);
+    if (b.size() >= ex_.capacity()) {
+      ex_.post(dest, std::move(b));
+      b = {};
+      b.reserve(ex_.capacity());
+    }
+  }
+
+  /// Moves the lanes' finds into the rank's buckets.
+  void gather_bins() {
+    for (Lane& l : lanes_) {
+      if (bins_.size() < l.bins.size()) bins_.resize(l.bins.size());
+      for (std::size_t b = 0; b < l.bins.size(); ++b) {
+        bins_[b].insert(bins_[b].end(), l.bins[b].begin(), l.bins[b].end());
+        l.bins[b].clear();
+      }
+    }
+  }
+
+  /// Bucket b's live vertices, sorted and once each; the bucket emptied.
+  void take_bucket(std::int64_t b) {
+    frontier_.clear();
+    if (static_cast<std::size_t>(b) < bins_.size()) {
+      for (const Entry& e : bins_[static_cast<std::size_t>(b)])
+        if (static_cast<std::uint32_t>(state_[static_cast<std::size_t>(e.j)] >> 32) == e.d)
+          frontier_.push_back(e.j);
+      bins_[static_cast<std::size_t>(b)].clear();
+    }
+    std::sort(frontier_.begin(), frontier_.end());
+    frontier_.erase(std::unique(frontier_.begin(), frontier_.end()), frontier_.end());
+  }
+
+  /// The first bucket from \p b on holding a live vertex here (or a huge number).
+  std::int64_t next_bucket(std::int64_t b) const {
+    for (auto k = static_cast<std::size_t>(std::max<std::int64_t>(b, 0)); k < bins_.size(); ++k)
+      for (const Entry& e : bins_[k])
+        if (static_cast<std::uint32_t>(state_[static_cast<std::size_t>(e.j)] >> 32) == e.d)
+          return static_cast<std::int64_t>(k);
+    return std::numeric_limits<std::int64_t>::max();
+  }
+
+  /// One phase over frontier_: its edges of one kind relaxed by tasks, the
+  /// exchange's level closed, the finds in their buckets.
+  template <class Body>
+  void phase(int group) {
+    ex_.begin_level(static_cast<int>(res_.phases));
+    chunks_.assign(frontier_, [this](std::int64_t i) { return g_.degree(i); });
+    const auto n = static_cast<std::size_t>(std::clamp<std::int64_t>(
+        chunks_.edges() / kMinChunkEdges, 1, static_cast<std::int64_t>(opt_.chunks)));
+    const int it = profile_.begin_iteration(group, static_cast<int>(res_.phases),
+                                            static_cast<int>(lanes_.size()));
+    if (!frontier_.empty()) {
+      impl::spawn_chunks<Body>(rt_, profile_, this, records_, it, n);
+      rt_.wait();
+    }
+    for (Lane& l : lanes_) {
+      for (int p = 0; p < g_.range.size; ++p) {
+        auto& out = l.out[static_cast<std::size_t>(p)];
+        if (!out.empty()) ex_.post(p, std::move(out));
+        out = {};
+      }
+    }
+    ex_.end_level(apply_);
+    res_.messages += ex_.stats().messages;
+    res_.bytes += ex_.stats().bytes;
+    ++res_.phases;
+    gather_bins();
+  }
+
+  const Csr& g_;
+  SsspOptions opt_;
+  TaskRuntime& rt_;
+  MPI_Comm comm_;
+  Profile& profile_;
+  bool peers_;
+  Exchange ex_;
+  Exchange::Handler apply_;
+  std::vector<State> state_;
+  std::vector<std::vector<Entry>> bins_;
+  std::vector<std::int64_t> frontier_, settled_;
+  impl::EdgeChunks chunks_;
+  std::vector<Lane> lanes_;
+  std::vector<TaskRecord> records_;
+  std::int64_t bucket_ = 0;
+  int searches_ = 0;
+  SsspResult res_;
+};
+
+const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
+  Region region("SSSP: search");
+  const VertexRange& r = g_.range;
+  const int group = searches_++;
+  std::fill(state_.begin(), state_.end(), kUnreached);
+  for (auto& b : bins_) b.clear();
+  res_.buckets = res_.phases = res_.relaxations = res_.messages = res_.bytes = 0;
+  bucket_ = 0;
+  if (r.mine(root)) {
+    const std::int64_t j = r.local(root);
+    state_[static_cast<std::size_t>(j)] = pack(0.0f, root);
+    if (bins_.empty()) bins_.resize(1);
+    bins_[0].push_back({j, bits(0.0f)});
+  }
+  for (;;) {
+    // The smallest bucket with a live vertex anywhere.
+    long long mine = next_bucket(bucket_), next = 0;
+    MPI_Allreduce(&mine, &next, 1, MPI_LONG_LONG, MPI_MIN, comm_);
+    if (next == std::numeric_limits<long long>::max()) break;
+    bucket_ = next;
+    ++res_.buckets;
+    settled_.clear();
+    // Light edges, until the bucket stays empty on every rank.
+    for (long long more = 1; more;) {
+      take_bucket(bucket_);
+      settled_.insert(settled_.end(), frontier_.begin(), frontier_.end());
+      phase<Light>(group);
+      long long left = next_bucket(bucket_) == bucket_ ? 1 : 0;
+      MPI_Allreduce(&left, &more, 1, MPI_LONG_LONG, MPI_MAX, comm_);
+    }
+    // Heavy edges, once per vertex the bucket held.
+    std::sort(settled_.begin(), settled_.end());
+    settled_.erase(std::unique(settled_.begin(), settled_.end()), settled_.end());
+    frontier_.swap(settled_);
+    phase<Heavy>(group);
+  }
+  const auto n = static_cast<std::size_t>(r.local_count());
+  res_.dist.resize(n);
+  res_.pred.resize(n);
+  for (std::size_t j = 0; j < n; ++j) {
+    const State s = state_[j];
+    const bool reached = s != kUnreached;
+    res_.dist[j] = reached ? dist_of(s) : SsspResult::kUnreached;
+    res_.pred[j] = reached ? static_cast<std::int64_t>(static_cast<std::uint32_t>(s)) : -1;
+  }
+  for (Lane& l : lanes_) {
+    res_.relaxations += l.relaxations;
+    l.relaxations = 0;
+  }
+  return res_;
+}
+
+DeltaStepping::DeltaStepping(const Csr& g, const SsspOptions& opt, TaskRuntime& rt, MPI_Comm comm)
+    : impl_(std::make_unique<Impl>(g, opt, rt, comm)) {}
+DeltaStepping::~DeltaStepping() = default;
+
+const SsspResult& DeltaStepping::search(std::int64_t root) { return impl_->search(root); }
+
+std::size_t DeltaStepping::pool_bytes(const SsspOptions& opt) {
+  // One phase's chunk tasks and their merge tasks are live at once.
+  return TaskRuntime::pool_bytes_for<impl::ChunkTask<Impl, Impl>>(
+      2 * static_cast<std::size_t>(std::max(1, opt.chunks)));
+}
+
+}  // namespace ht

@@ -1,0 +1,82 @@
+#pragma once
+/// \file HT_DeltaStepping.hpp
+/// \brief Graph500 kernel 3, single-source shortest paths: delta-stepping
+/// (U. Meyer, P. Sanders, "Delta-stepping: a parallelizable shortest path
+/// algorithm", J. Algorithms 49(1), 2003), distributed over the CSR's ranks
+/// and run as Kokkos tasks on each.
+///
+/// Vertices wait in buckets of width delta by tentative distance.  Buckets
+/// are taken in increasing order, the smallest non-empty one over all ranks:
+/// its vertices relax their light edges (weight < delta) in phases until the
+/// bucket stays empty, then the vertices it held relax their heavy edges
+/// once.  A phase is a level of the coalescing exchange (comm/HT_Exchange):
+/// its frontier's edges are cut into chunks, one task each (as the BFS cuts
+/// its frontier); a local target is relaxed in place, a remote one is sent to
+/// its owner as one (vertex, distance, parent) item.
+///
+/// A relaxation is an atomic min on one 64-bit word per vertex, the
+/// distance's float bits (non-negative floats order as their bits) above the
+/// parent's id: the distance and its parent change together, and only a
+/// strictly shorter distance wins, so parents never form a cycle.  Parent
+/// ids therefore take 32 bits: graphs up to 2^32 vertices (SCALE 32).
+///
+/// Example (inside an ht::Environment):
+/// \code
+///   ht::Csr g = ht::build_weighted_csr(ht::Kronecker{12, 16}, comm);
+///   ht::TaskRuntime rt(ht::DeltaStepping::pool_bytes(ht::SsspOptions{}), "Runtime/pool_MiB");
+///   ht::DeltaStepping sssp(g, ht::SsspOptions{}, rt, comm);
+///   const ht::SsspResult& r = sssp.search(0);   // r.dist, r.pred: this rank's vertices
+/// \endcode
+#include <mpi.h>
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "graph/HT_Csr.hpp"
+#include "runtime/HT_TaskRuntime.hpp"
+
+namespace ht {
+
+class Profile;
+
+struct SsspOptions {
+  double delta = 0.1;               ///< bucket width (weights are in [0, 1))
+  int chunks = 256;                 ///< most tasks per phase
+  std::size_t buffer_items = 4096;  ///< coalescing buffer per destination, in items
+  Profile* profile = nullptr;       ///< per-task records (none if null)
+};
+
+/// One search's answer and what it cost, for this rank.
+struct SsspResult {
+  static constexpr float kUnreached = std::numeric_limits<float>::infinity();
+  std::vector<float> dist;         ///< per local vertex; kUnreached if unreached
+  std::vector<std::int64_t> pred;  ///< per local vertex; -1 if unreached, the root's is itself
+  std::int64_t buckets = 0;        ///< buckets taken (the same on every rank)
+  std::int64_t phases = 0;         ///< light and heavy phases (the same on every rank)
+  std::int64_t relaxations = 0;    ///< edges this rank relaxed
+  std::int64_t messages = 0, bytes = 0;  ///< what this rank sent
+};
+
+class DeltaStepping {
+ public:
+  /// Throws ht::UsageError when \p g has no weights, or more than 2^32
+  /// vertices, or delta is not > 0.
+  DeltaStepping(const Csr& g, const SsspOptions& opt, TaskRuntime& rt, MPI_Comm comm);
+  ~DeltaStepping();
+  DeltaStepping(const DeltaStepping&) = delete;
+  DeltaStepping& operator=(const DeltaStepping&) = delete;
+
+  /// Shortest paths from \p root (collective); valid until the next search.
+  const SsspResult& search(std::int64_t root);
+  /// The task pool a search needs with \p opt.
+  static std::size_t pool_bytes(const SsspOptions& opt);
+
+  class Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace ht

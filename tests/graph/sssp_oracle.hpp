@@ -1,0 +1,39 @@
+#pragma once
+// A plain serial Dijkstra over the whole weighted edge list, in the kernel's
+// arithmetic (a distance is its parent's plus the edge's weight, in float):
+// the distances every SSSP must match.
+#include <functional>
+#include <limits>
+#include <queue>
+#include <utility>
+#include <vector>
+
+#include "graph/HT_Kronecker.hpp"
+
+inline std::vector<float> oracle_distances(const ht::Kronecker& gen, std::int64_t root) {
+  const std::int64_t n = gen.vertex_count();
+  std::vector<std::vector<std::pair<std::int64_t, float>>> adj(static_cast<std::size_t>(n));
+  for (const auto& e : gen.weighted_edges(0, gen.edge_count())) {
+    if (e.u == e.v) continue;
+    adj[static_cast<std::size_t>(e.u)].push_back({e.v, e.w});
+    adj[static_cast<std::size_t>(e.v)].push_back({e.u, e.w});
+  }
+  std::vector<float> dist(static_cast<std::size_t>(n), std::numeric_limits<float>::infinity());
+  using Item = std::pair<float, std::int64_t>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> q;
+  dist[static_cast<std::size_t>(root)] = 0;
+  q.push({0.0f, root});
+  while (!q.empty()) {
+    const auto [d, u] = q.top();
+    q.pop();
+    if (d > dist[static_cast<std::size_t>(u)]) continue;
+    for (const auto& [v, w] : adj[static_cast<std::size_t>(u)]) {
+      const float nd = d + w;
+      if (nd < dist[static_cast<std::size_t>(v)]) {
+        dist[static_cast<std::size_t>(v)] = nd;
+        q.push({nd, v});
+      }
+    }
+  }
+  return dist;
+}
