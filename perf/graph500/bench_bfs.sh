@@ -15,7 +15,7 @@ tasks=${7:-0}
 deck=$(mktemp --suffix=.yaml)
 out=$(mktemp -d)
 trap 'rm -rf "$deck" "$out"' EXIT
-printf 'graph500_bfs:\n  Graph500:\n    edgefactor: 16\n' >"$deck"
+printf 'graph500_bfs:\n  Graph500:\n    kernels: bfs\n    edgefactor: 16\n' >"$deck"
 source "$(dirname "$0")/mpirun_flags.sh"
 source "$(dirname "$0")/../measure.sh"
 

@@ -13,7 +13,7 @@ variants=${4:-hybrid atomic}
 nbfs=${5:-16}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-printf 'graph500_bfs:\n  Graph500:\n    edgefactor: 16\n' >"$out/deck.yaml"
+printf 'graph500_bfs:\n  Graph500:\n    kernels: bfs\n    edgefactor: 16\n' >"$out/deck.yaml"
 source "$(dirname "$0")/mpirun_flags.sh"
 source "$(dirname "$0")/../measure.sh"
 get() { awk -v k="$2:" '$1 == k {print $2}' "$1"; }

@@ -15,7 +15,7 @@ np=${layout%x*}
 nt=${layout#*x}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-printf 'graph500_bfs:\n  Graph500:\n    edgefactor: 16\n' >"$out/deck.yaml"
+printf 'graph500_bfs:\n  Graph500:\n    kernels: bfs\n    edgefactor: 16\n' >"$out/deck.yaml"
 source "$(dirname "$0")/mpirun_flags.sh"
 source "$(dirname "$0")/../measure.sh"
 median_of() { # variant on|off -> median BFS seconds

@@ -22,7 +22,7 @@ g500=${HT_GRAPH500_REPLICATED:-}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 deck=$out/deck.yaml
-printf 'graph500_bfs:\n  Graph500:\n    edgefactor: 16\n    NBFS: 16\n' >"$deck"
+printf 'graph500_bfs:\n  Graph500:\n    kernels: bfs\n    edgefactor: 16\n    NBFS: 16\n' >"$deck"
 source "$(dirname "$0")/mpirun_flags.sh"
 source "$(dirname "$0")/../measure.sh"
 

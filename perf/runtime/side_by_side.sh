@@ -11,7 +11,7 @@ a=$1 b=$2
 scale=${3:-21} rounds=${4:-2} layouts=${5:-1x16 2x8 4x4 16x1} variants=${6:-hybrid atomic}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-printf 'graph500_bfs:\n  Graph500:\n    edgefactor: 16\n' >"$out/deck.yaml"
+printf 'graph500_bfs:\n  Graph500:\n    kernels: bfs\n    edgefactor: 16\n' >"$out/deck.yaml"
 export OMP_MAX_TASK_PRIORITY=${OMP_MAX_TASK_PRIORITY:-2} OMP_PLACES=cores OMP_PROC_BIND=spread
 for ((r = 1; r <= rounds; ++r)); do
   for layout in $layouts; do

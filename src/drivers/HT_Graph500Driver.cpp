@@ -2,8 +2,10 @@
 
 #include <Teuchos_StandardParameterEntryValidators.hpp>
 #include <algorithm>
+#include <cmath>
 #include <cstdarg>
 #include <numeric>
+#include <sstream>
 
 #include "comm/HT_Wait.hpp"
 #include "drivers/HT_Trials.hpp"
@@ -90,6 +92,19 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         "hybrid: back to top-down when the frontier shrinks below the vertices / beta "
         "(18 as gapbs)",
         rcp(new EnhancedNumberValidator<double>(1e-3, 1e9)));
+  g.set("kernels", std::string("bfs,sssp"),
+        "the search kernels, each over the same kernel-1 graph and keys in a loop of its own: "
+        "bfs (kernel 2), sssp (kernel 3, single-source shortest paths; the graph then carries "
+        "weights), or bfs,sssp (both, as a Graph500 3.0 submission runs them)",
+        rcp(new Teuchos::StringValidator(Teuchos::tuple<std::string>("bfs", "sssp", "bfs,sssp"))));
+  g.set("delta", SsspOptions{}.delta,
+        "sssp: delta-stepping's bucket width (weights are uniform in [0, 1)); must be > 0. The "
+        "default was the fastest measured at SCALE 18 and 20 (docs/performance.md)");
+  g.set("sssp_variant", std::string(variant_name(SsspOptions{}.variant)),
+        "sssp: fused (a vertex taken from its bucket relaxes all its edges, and a rank goes on "
+        "with its own refills of the bucket before the global step, as gapbs's sssp) or classic "
+        "(Meyer and Sanders: light edges in phases, then each vertex's heavy edges once)",
+        rcp(new Teuchos::StringValidator(Teuchos::tuple<std::string>("fused", "classic"))));
   g.set("buffer_items", static_cast<int>(defaults.buffer_items),
         "coalescing buffer per destination rank, in (vertex, parent) pairs; a full buffer is sent",
         rcp(new EnhancedNumberValidator<int>(1, 1 << 24)));
@@ -99,8 +114,8 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
 
 AppSpec graph500_spec() {
   return {"graph500_bfs",
-          "Graph500 kernels 1 and 2: Kronecker graph, distributed CSR, BFS from the search keys "
-          "with every tree validated",
+          "Graph500 kernels 1, 2 and 3: Kronecker graph, distributed CSR, BFS and SSSP from the "
+          "search keys with every tree validated",
           graph500_parameters()};
 }
 
@@ -134,6 +149,27 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
                      " is too small (0 sizes it from the work)");
   }
   c.profile = deck.sublist("Profile").get<bool>("enabled");
+  const std::string kernels = d.get<std::string>("kernels");
+  c.run_bfs = kernels.find("bfs") != std::string::npos;
+  c.run_sssp = kernels.find("sssp") != std::string::npos;
+  const double delta = d.get<double>("delta");
+  if (!(delta > 0) || !std::isfinite(delta)) {
+    std::ostringstream v;
+    v << delta;
+    throw UsageError("Graph500/delta = " + v.str() +
+                     ": the bucket width must be a positive, finite number");
+  }
+  c.sssp_opt.delta = delta;
+  c.sssp_opt.variant = sssp_variant_named(d.get<std::string>("sssp_variant"));
+  c.sssp_opt.chunks = opt.chunks;
+  c.sssp_opt.buffer_items = opt.buffer_items;
+  if (c.run_sssp && c.gen.scale > 32)
+    throw UsageError("Graph500/SCALE = " + std::to_string(c.gen.scale) +
+                     " with Graph500/kernels = " + kernels +
+                     ": SSSP keeps parents in 32 bits, SCALE <= 32 (or kernels = bfs)");
+  if (c.run_sssp)
+    c.pool_bytes =
+        std::max(c.pool_bytes, task_pool_bytes(deck, DeltaStepping::pool_bytes(c.sssp_opt)));
   return c;
 }
 
@@ -221,10 +257,72 @@ struct Searches {
   }
 };
 
+// Kernel 3 as trials: one delta-stepping search per key, every tree
+// validated, in a loop of its own after kernel 2's (the specification's
+// rule: the kernels share nothing but the graph and the keys).
+struct ShortestPaths {
+  static constexpr const char* kernel_region = "Graph500: SSSP";
+  static constexpr const char* verify_region = "Graph500: SSSP validation";
+  Graph500Outcome& out;
+  const Csr& g;
+  DeltaStepping sssp;
+  MPI_Comm comm;
+  std::FILE* log;
+  const SsspResult* result = nullptr;
+  Validation v;
+
+  ShortestPaths(const Graph500Config& c, Graph500Outcome& o, const Csr& graph, TaskRuntime& rt,
+                Profile* profile, MPI_Comm cm, std::FILE* f)
+      : out(o),
+        g(graph),
+        sssp(graph, with_profile(c.sssp_opt, profile), rt, cm),
+        comm(cm),
+        log(f) {}
+
+  static SsspOptions with_profile(SsspOptions opt, Profile* p) {
+    opt.profile = p;
+    return opt;
+  }
+  void setup(int) {}
+  void run(int t) { result = &sssp.search(out.keys[t]); }
+  bool verifies(int) const { return true; }
+  void verify(int t) {
+    v = validate_sssp(g, out.keys[t], result->pred, result->dist, comm);
+    if (!v.ok()) {
+      throw Error("validation of SSSP " + std::to_string(t + 1) + " from key " +
+                  std::to_string(out.keys[t]) + " failed: " + v.what);
+    }
+  }
+  void done(int t, const TrialSeconds& s) {
+    const SsspResult& r = *result;
+    const double nedge = static_cast<double>(component_edges(g, r.pred, comm));
+    long long mine[2] = {r.relaxations, r.messages}, sums[2];
+    sum_over_ranks(mine, sums, 2, comm);
+    float far = 0;
+    for (float d : r.dist)
+      if (std::isfinite(d)) far = std::max(far, d);
+    out.sssp_max_distance =
+        std::max(out.sssp_max_distance, max_over_ranks(static_cast<double>(far), comm));
+    out.sssp_seconds.push_back(s.kernel);
+    out.sssp_nedge.push_back(nedge);
+    out.sssp_validate_seconds.push_back(s.verify);
+    out.sssp_buckets.push_back(static_cast<double>(r.buckets));
+    out.sssp_phases.push_back(static_cast<double>(r.phases));
+    out.sssp_relaxations.push_back(static_cast<double>(sums[0]));
+    out.sssp_messages.push_back(static_cast<double>(sums[1]));
+    say(log,
+        "SSSP %2d/%zu: key %lld, %.6f s, %.4g TEPS, %lld buckets, %lld phases, %.0f messages, "
+        "valid\n",
+        t + 1, out.keys.size(), static_cast<long long>(out.keys[t]), s.kernel, nedge / s.kernel,
+        static_cast<long long>(r.buckets), static_cast<long long>(r.phases),
+        out.sssp_messages.back());
+  }
+};
+
 }  // namespace
 
 Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Comm comm,
-                             std::FILE* log) {
+                             std::FILE* log, Profile* sssp_profile) {
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
@@ -234,7 +332,10 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
   BfsOptions opt = cfg.bfs;
   opt.profile = &profile;
 
-  say(log, "Graph500 BFS: SCALE %d, edgefactor %d, %lld vertices, %lld edges, variant %s",
+  say(log, "Graph500 %s: SCALE %d, edgefactor %d, %lld vertices, %lld edges, variant %s",
+      cfg.run_bfs && cfg.run_sssp ? "BFS and SSSP"
+      : cfg.run_bfs               ? "BFS"
+                                  : "SSSP",
       gen.scale, gen.edgefactor, static_cast<long long>(gen.vertex_count()),
       static_cast<long long>(gen.edge_count()), variant.name);
   if (variant.work == BfsWork::chunks) {
@@ -242,6 +343,8 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
   } else if (variant.work != BfsWork::single) {
     say(log, ", %d tasks per rank", opt.tasks);
   }
+  if (cfg.run_sssp)
+    say(log, ", SSSP %s delta %g", variant_name(cfg.sssp_opt.variant), cfg.sssp_opt.delta);
   say(log, "\n");
 
   Graph500Outcome out;
@@ -258,7 +361,8 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
   double kernel1 = 0;
   {
     Phase p("Graph500: construction", kernel1);
-    g = build_csr(gen, comm, &st.generation_seconds);
+    g = cfg.run_sssp ? build_weighted_csr(gen, comm, &st.generation_seconds)
+                     : build_csr(gen, comm, &st.generation_seconds);
     barrier(comm);
   }
   const double mine[2] = {st.generation_seconds, kernel1 - st.generation_seconds};
@@ -273,13 +377,42 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
       st.generation_seconds, st.construction_seconds, out.keys.size());
 
   TaskRuntime rt(cfg.pool_bytes, "Runtime/pool_MiB");
-  Searches k(cfg, out, g, make_bfs(variant, g, opt, rt, comm), comm, log);
-  run_trials(k, static_cast<int>(out.keys.size()), comm);
+  if (cfg.run_bfs) {
+    Searches k(cfg, out, g, make_bfs(variant, g, opt, rt, comm), comm, log);
+    run_trials(k, static_cast<int>(out.keys.size()), comm);
+  }
+  if (cfg.run_sssp) {
+    ShortestPaths k(cfg, out, g, rt, sssp_profile, comm, log);
+    run_trials(k, static_cast<int>(out.keys.size()), comm);
+  }
   return out;
 }
 
+namespace {
+
+// Kernel 3's figures in the shape of the reference block's inputs.
+Graph500Run sssp_run(const Graph500Outcome& out) {
+  Graph500Run r = out.stats;
+  r.bfs_seconds = out.sssp_seconds;
+  r.nedge = out.sssp_nedge;
+  r.validate_seconds = out.sssp_validate_seconds;
+  return r;
+}
+
+}  // namespace
+
 void report_graph500(const Graph500Config& cfg, const Graph500Outcome& out, std::FILE* f) {
-  print_graph500(out.stats, f);
+  Graph500Run st = out.stats;
+  if (!cfg.run_bfs) st.nedge = out.sssp_nedge;
+  print_graph500(st, f);
+  if (cfg.run_sssp) {
+    print_sssp(sssp_run(out), f);
+    std::fprintf(f, "%-32s%s\n", "sssp variant:", variant_name(cfg.sssp_opt.variant));
+    std::fprintf(f, "%-32s%.12g\n", "sssp delta:", cfg.sssp_opt.delta);
+    std::fprintf(f, "%-32s%.12g\n", "sssp mean_buckets:", mean(out.sssp_buckets));
+    std::fprintf(f, "%-32s%.12g\n", "sssp mean_phases:", mean(out.sssp_phases));
+    std::fprintf(f, "%-32s%.12g\n", "sssp max_distance:", out.sssp_max_distance);
+  }
   // The study's columns, after the reference block.
   std::fprintf(f, "%-32s%s\n", "variant:", cfg.variant->name);
   std::fprintf(f, "%-32s%d\n", "tasks_per_rank:", out.tasks_per_rank);
@@ -299,8 +432,32 @@ void write_graph500(const Graph500Config& cfg, const Graph500Outcome& out, Resul
   r.attribute("construction_time", st.construction_seconds);
   double hmean, hstd;
   harmonic_teps(st, hmean, hstd);
-  r.attribute("harmonic_mean_TEPS", hmean);
-  r.attribute("harmonic_stddev_TEPS", hstd);
+  r.attribute("kernels", std::string(cfg.run_bfs && cfg.run_sssp ? "bfs,sssp"
+                                     : cfg.run_bfs               ? "bfs"
+                                                                 : "sssp"));
+  if (cfg.run_bfs) {
+    r.attribute("harmonic_mean_TEPS", hmean);
+    r.attribute("harmonic_stddev_TEPS", hstd);
+  }
+  if (cfg.run_sssp) {
+    const Graph500Run ss = sssp_run(out);
+    double smean, sstd;
+    harmonic_teps(ss, smean, sstd);
+    r.attribute("sssp_harmonic_mean_TEPS", smean);
+    r.attribute("sssp_harmonic_stddev_TEPS", sstd);
+    r.attribute("sssp_delta", cfg.sssp_opt.delta);
+    r.attribute("sssp_variant", std::string(variant_name(cfg.sssp_opt.variant)));
+    r.global("sssp/keys", std::vector<double>(out.keys.begin(), out.keys.end()));
+    r.global("sssp/seconds", out.sssp_seconds);
+    r.global("sssp/nedge", out.sssp_nedge);
+    r.global("sssp/teps", teps(ss));
+    r.global("sssp/validate_seconds", out.sssp_validate_seconds);
+    r.global("sssp/buckets", out.sssp_buckets);
+    r.global("sssp/phases", out.sssp_phases);
+    r.global("sssp/relaxations", out.sssp_relaxations);
+    r.global("sssp/messages", out.sssp_messages);
+  }
+  if (!cfg.run_bfs) return;
   r.global("bfs/keys", std::vector<double>(out.keys.begin(), out.keys.end()));
   r.global("bfs/seconds", st.bfs_seconds);
   r.global("bfs/nedge", st.nedge);
@@ -324,13 +481,17 @@ void write_graph500(const Graph500Config& cfg, const Graph500Outcome& out, Resul
 
 void graph500_driver(AppContext& ctx) {
   const Graph500Config cfg = graph500_config(*ctx.deck.params, ctx.env);
-  Profile profile(cfg.profile);
-  const Graph500Outcome out = run_graph500(cfg, profile, ctx.env.comm(), stdout);
+  Profile profile(cfg.profile), sssp_profile(cfg.profile);
+  const Graph500Outcome out = run_graph500(cfg, profile, ctx.env.comm(), stdout, &sssp_profile);
   if (ctx.env.rank() == 0) report_graph500(cfg, out, stdout);
-  out.level_times.print(stdout, ctx.env.comm());
-  if (profile.enabled()) {
+  if (cfg.run_bfs) out.level_times.print(stdout, ctx.env.comm());
+  if (profile.enabled() && cfg.run_bfs) {
     profile.print(stdout, "level", ctx.env.comm());
     profile.write(ctx.results, "profile", ctx.env.comm());
+  }
+  if (sssp_profile.enabled() && cfg.run_sssp) {
+    sssp_profile.print(stdout, "phase", ctx.env.comm());
+    sssp_profile.write(ctx.results, "sssp_profile", ctx.env.comm());
   }
   write_graph500(cfg, out, ctx.results);
 }

@@ -1,8 +1,10 @@
 #pragma once
 /// \file HT_Graph500Driver.hpp
-/// \brief The graph500_bfs driver, Graph500 kernels 1 and 2 (specification
-/// 3.0): deck -> configuration -> generation, construction, searches with
-/// every tree validated -> report (the reference's output block) -> results.
+/// \brief The graph500_bfs driver, Graph500 specification 3.0 kernels 1, 2
+/// and 3: deck -> configuration -> generation, construction (with weights
+/// when SSSP runs), BFS searches then SSSP searches from the same keys, every
+/// tree validated -> report (the reference's output block, and its `sssp `
+/// lines) -> results.
 ///
 /// Each step is a function of its own, so a test or a benchmark drives a run
 /// in-process; apps/graph500_bfs.cpp is only main().
@@ -28,6 +30,7 @@
 #include "graph/HT_Graph500Report.hpp"
 #include "graph/HT_Kronecker.hpp"
 #include "graph/HT_LevelTimes.hpp"
+#include "graph/sssp/HT_DeltaStepping.hpp"
 
 namespace ht {
 
@@ -48,6 +51,9 @@ struct Graph500Config {
   BfsOptions bfs;              ///< resolved for this rank's Kokkos threads
   std::size_t pool_bytes = 0;  ///< the task pool (Runtime/pool_MiB, or derived)
   bool profile = true;
+  bool run_bfs = true;   ///< kernel 2 runs (Graph500/kernels)
+  bool run_sssp = true;  ///< kernel 3 runs (Graph500/kernels): the graph gets weights
+  SsspOptions sssp_opt;  ///< Graph500/delta; chunks and buffers as the BFS's
 };
 
 /// Reads \p deck (validated against graph500_parameters()) for a run under
@@ -69,14 +75,20 @@ struct Graph500Outcome {
   double rank_bytes = 0;                       ///< bytes this rank sent, all keys
   LevelTimes level_times;                      ///< this rank's time per level, all keys
   int tasks_per_rank = 1;
+  /// Kernel 3, per key (empty when it did not run): seconds, the TEPS edge
+  /// count (as kernel 2's), validation seconds, buckets and phases taken,
+  /// and relaxations and messages summed over the ranks.
+  std::vector<double> sssp_seconds, sssp_nedge, sssp_validate_seconds, sssp_buckets, sssp_phases,
+      sssp_relaxations, sssp_messages;
+  double sssp_max_distance = 0;  ///< the largest distance found, over all keys
 };
 
-/// Kernels 1 and 2 with every tree validated (collective; the searches are
-/// trials of HT_Trials.hpp); a tree that fails a check throws ht::Error
-/// naming the key and the check.  Rank 0 writes a
-/// progress line per phase and per search to \p log (none if null).
+/// Kernels 1, 2 and 3 (those the deck asks for) with every tree validated (collective; the searches
+/// are trials of HT_Trials.hpp); a tree that fails a check throws ht::Error naming the key and the
+/// check.  Rank 0 writes a progress line per phase and per search to \p log (none if null).  SSSP's
+/// tasks are recorded in \p sssp_profile (one iteration per phase), if given.
 Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Comm comm,
-                             std::FILE* log);
+                             std::FILE* log, Profile* sssp_profile = nullptr);
 
 /// The reference's output block and the study's columns (rank 0 prints).
 void report_graph500(const Graph500Config& cfg, const Graph500Outcome& out, std::FILE* f);

@@ -29,7 +29,13 @@ std::vector<double> teps(const Graph500Run& run);
 /// Harmonic mean of the TEPS and its standard deviation.
 void harmonic_teps(const Graph500Run& run, double& mean, double& stddev);
 
-/// Writes the result block to \p out.
+/// Writes the result block to \p out (without the time, TEPS and validate
+/// lines when no BFS ran: \p run.bfs_seconds empty, nedge given).
 void print_graph500(const Graph500Run& run, std::FILE* out);
+/// Kernel 3's lines as the 3.0 reference prints them: "sssp min_time:" ...
+/// "sssp stddev_time:", "sssp min_TEPS:" ... "sssp harmonic_mean_TEPS:",
+/// "sssp harmonic_stddev_TEPS:", and its validation times; \p sssp holds the
+/// SSSP searches' seconds in bfs_seconds, their nedge and validate seconds.
+void print_sssp(const Graph500Run& sssp, std::FILE* out);
 
 }  // namespace ht

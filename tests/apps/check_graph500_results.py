@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
 """Checks a graph500_bfs results file: the run's metadata, one row per search
 key in every per-key dataset, tables that agree with the levels, what the
-variant reports, and the profile arrays, all consistent with the run.
+variant reports, and the profile arrays, all consistent with the run; and
+kernel 3's datasets when it ran (check_sssp_results.py).
 
 usage: check_graph500_results.py <file.h5> <ranks> <threads> <variant> [direction]
 (direction: hybrid's forced top-down or bottom-up, checked level by level)
 """
 import sys
 
+import os
+
 import h5py
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_sssp_results import check_sssp  # noqa: E402
 
 path, ranks, threads, variant = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 direction = sys.argv[5] if len(sys.argv) > 5 else "auto"
@@ -116,4 +122,7 @@ with h5py.File(path, "r") as f:
     assert f["profile/mean_imbalance_over_ranks"].shape == (3,)
     if variant != "mpi":
         assert f["profile/record_count"][()].sum() > 0, "task variants record their tasks"
+    # Kernel 3, when the run made it (Graph500/kernels).
+    if "sssp" in text(a.get("kernels", "bfs")):
+        check_sssp(f, ranks)
 print(f"{path}: ok ({variant}, {ranks} ranks x {threads} threads, {nkeys} keys)")

@@ -24,6 +24,7 @@ Teuchos::RCP<Teuchos::ParameterList> deck(const std::string& variant, int tasks 
   g.set("NBFS", 4);
   g.set("variant", variant);
   g.set("tasks", tasks);
+  g.set("kernels", std::string("bfs"));  // kernel 3: tests/graph/tstDeltaStepping, graph500_sssp_*
   return d;
 }
 

@@ -76,14 +76,15 @@ TEST(KernelOneWeights, SameTargetsWithTheGeneratorsWeights) {
   }
 }
 
-class DeltaSteppingCase : public ::testing::TestWithParam<double> {};
+class DeltaSteppingCase : public ::testing::TestWithParam<std::pair<double, ht::SsspVariant>> {};
 
 TEST_P(DeltaSteppingCase, DistancesAreDijkstrasAndParentsATree) {
-  const double delta = GetParam();
+  const auto [delta, variant] = GetParam();
   const ht::Kronecker gen{10, 16, 0.57, 0.19, 0.19, 5};
   const ht::Csr g = ht::build_weighted_csr(gen, MPI_COMM_WORLD);
   ht::SsspOptions opt;
   opt.delta = delta;
+  opt.variant = variant;
   opt.buffer_items = 64;  // many messages
   opt.chunks = 8;
   ht::TaskRuntime rt(ht::DeltaStepping::pool_bytes(opt), "Runtime/pool_MiB");
@@ -130,9 +131,16 @@ TEST_P(DeltaSteppingCase, DistancesAreDijkstrasAndParentsATree) {
   }
 }
 
-// All edges light (one bucket holds everything: Bellman-Ford in phases),
-// most edges heavy (many buckets, nearly Dijkstra), and between.
-INSTANTIATE_TEST_SUITE_P(Deltas, DeltaSteppingCase, ::testing::Values(2.0, 0.02, 0.1));
+// Both variants with all edges light (one bucket holds everything:
+// Bellman-Ford in phases), most edges heavy (many buckets, nearly
+// Dijkstra), and between.
+INSTANTIATE_TEST_SUITE_P(Deltas, DeltaSteppingCase,
+                         ::testing::Values(std::pair{2.0, ht::SsspVariant::classic},
+                                           std::pair{0.02, ht::SsspVariant::classic},
+                                           std::pair{0.1, ht::SsspVariant::classic},
+                                           std::pair{2.0, ht::SsspVariant::fused},
+                                           std::pair{0.01, ht::SsspVariant::fused},
+                                           std::pair{0.1, ht::SsspVariant::fused}));
 
 // Each rule of validate_sssp, broken on one vertex of a correct answer.
 TEST(ValidateSssp, CatchesEachRuleBroken) {

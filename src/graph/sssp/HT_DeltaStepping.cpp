@@ -112,8 +112,9 @@ class DeltaStepping::Impl {
     return static_cast<std::int64_t>(static_cast<double>(d) / opt_.delta);
   }
 
-  /// Chunk c of n of the phase's frontier: relaxes its light or heavy edges.
-  std::int64_t expand(std::size_t c, std::size_t n, bool light) {
+  enum class Edges { light, heavy, all };
+  /// Chunk c of n of the phase's frontier: relaxes its edges of one kind.
+  std::int64_t expand(std::size_t c, std::size_t n, Edges kind) {
     Lane& lane = this->lane();
     const VertexRange& r = g_.range;
     const std::int64_t* const offsets = g_.offsets.data();
@@ -132,7 +133,7 @@ class DeltaStepping::Impl {
       const std::int64_t u = r.global(i);
       for (std::int64_t k = k0; k < k1; ++k) {
         const float w = weights[k];
-        if ((w < delta) != light) continue;
+        if (kind != Edges::all && (w < delta) != (kind == Edges::light)) continue;
         ++relaxed;
         const State want = pack(du + w, u);
         const std::int64_t v = targets[k];
@@ -155,14 +156,14 @@ class DeltaStepping::Impl {
   const SsspResult& search(std::int64_t root);
 
  private:
-  struct Light {
+  template <Edges kind>
+  struct Relax {
     static constexpr bool kLaneIsTask = false;
-    static std::int64_t run(Impl& s, std::size_t c, std::size_t n) { return s.expand(c, n, true); }
+    static std::int64_t run(Impl& s, std::size_t c, std::size_t n) { return s.expand(c, n, kind); }
   };
-  struct Heavy {
-    static constexpr bool kLaneIsTask = false;
-    static std::int64_t run(Impl& s, std::size_t c, std::size_t n) { return s.expand(c, n, false); }
-  };
+  using Light = Relax<Edges::light>;
+  using Heavy = Relax<Edges::heavy>;
+  using All = Relax<Edges::all>;
 
   void send(Lane& lane, int dest, Exchange::Item item) {
     std::vector<Exchange::Item>& b = lane.out[static_cast<std::size_t>(dest)];
@@ -209,17 +210,37 @@ class DeltaStepping::Impl {
 
   /// One phase over frontier_: its edges of one kind relaxed by tasks, the
   /// exchange's level closed, the finds in their buckets.
+  /// One wave of tasks over frontier_'s edges of one kind.
   template <class Body>
-  void phase(int group) {
-    ex_.begin_level(static_cast<int>(res_.phases));
+  void wave(int iteration) {
     chunks_.assign(frontier_, [this](std::int64_t i) { return g_.degree(i); });
     const auto n = static_cast<std::size_t>(std::clamp<std::int64_t>(
         chunks_.edges() / kMinChunkEdges, 1, static_cast<std::int64_t>(opt_.chunks)));
+    if (!frontier_.empty()) {
+      impl::spawn_chunks<Body>(rt_, profile_, this, records_, iteration, n);
+      rt_.wait();
+    }
+  }
+
+  /// One phase: a wave over frontier_, then (light phases, bucket fusion as
+  /// in gapbs) more waves over what the rank itself put back into the
+  /// bucket, until it has none: work that needs no other rank takes no
+  /// global step.  Then the exchange's level closes and its arrivals go to
+  /// their buckets.  \p settled collects every vertex a wave took.
+  template <class Body>
+  void phase(int group, bool fuse) {
+    ex_.begin_level(static_cast<int>(res_.phases));
     const int it = profile_.begin_iteration(group, static_cast<int>(res_.phases),
                                             static_cast<int>(lanes_.size()));
-    if (!frontier_.empty()) {
-      impl::spawn_chunks<Body>(rt_, profile_, this, records_, it, n);
-      rt_.wait();
+    wave<Body>(it);
+    while (fuse) {
+      gather_bins();
+      take_bucket(bucket_);
+      if (frontier_.empty()) break;
+      if (opt_.variant == SsspVariant::classic)
+        settled_.insert(settled_.end(), frontier_.begin(), frontier_.end());
+      ++res_.waves;
+      wave<Body>(it);
     }
     for (Lane& l : lanes_) {
       for (int p = 0; p < g_.range.size; ++p) {
@@ -260,35 +281,47 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
   const int group = searches_++;
   std::fill(state_.begin(), state_.end(), kUnreached);
   for (auto& b : bins_) b.clear();
-  res_.buckets = res_.phases = res_.relaxations = res_.messages = res_.bytes = 0;
+  res_.buckets = res_.phases = res_.waves = res_.relaxations = res_.messages = res_.bytes = 0;
   bucket_ = 0;
+  settled_.clear();
   if (r.mine(root)) {
     const std::int64_t j = r.local(root);
     state_[static_cast<std::size_t>(j)] = pack(0.0f, root);
     if (bins_.empty()) bins_.resize(1);
     bins_[0].push_back({j, bits(0.0f)});
   }
+  // Phases in lockstep on every rank: each one takes the smallest bucket
+  // with a live vertex anywhere (one collective).  classic: light edges in
+  // phases until the bucket stays empty, then the heavy edges of every vertex
+  // it held, once.  fused: every edge of a vertex when it is taken.
+  const bool classic = opt_.variant == SsspVariant::classic;
+  bool heavy_due = false;  // classic: the bucket left has its heavy phase to run
+  bucket_ = -1;
   for (;;) {
-    // The smallest bucket with a live vertex anywhere.
     long long mine = next_bucket(bucket_), next = 0;
     MPI_Allreduce(&mine, &next, 1, MPI_LONG_LONG, MPI_MIN, comm_);
-    if (next == std::numeric_limits<long long>::max()) break;
-    bucket_ = next;
-    ++res_.buckets;
-    settled_.clear();
-    // Light edges, until the bucket stays empty on every rank.
-    for (long long more = 1; more;) {
-      take_bucket(bucket_);
-      settled_.insert(settled_.end(), frontier_.begin(), frontier_.end());
-      phase<Light>(group);
-      long long left = next_bucket(bucket_) == bucket_ ? 1 : 0;
-      MPI_Allreduce(&left, &more, 1, MPI_LONG_LONG, MPI_MAX, comm_);
+    if (heavy_due && next != bucket_) {
+      std::sort(settled_.begin(), settled_.end());
+      settled_.erase(std::unique(settled_.begin(), settled_.end()), settled_.end());
+      frontier_.swap(settled_);
+      settled_.clear();
+      phase<Heavy>(group, false);
+      heavy_due = false;
+      continue;  // heavy edges may have filled a nearer bucket
     }
-    // Heavy edges, once per vertex the bucket held.
-    std::sort(settled_.begin(), settled_.end());
-    settled_.erase(std::unique(settled_.begin(), settled_.end()), settled_.end());
-    frontier_.swap(settled_);
-    phase<Heavy>(group);
+    if (next == std::numeric_limits<long long>::max()) break;
+    if (next != bucket_) {
+      bucket_ = next;
+      ++res_.buckets;
+    }
+    take_bucket(bucket_);
+    if (classic) {
+      settled_.insert(settled_.end(), frontier_.begin(), frontier_.end());
+      phase<Light>(group, true);
+      heavy_due = true;
+    } else {
+      phase<All>(group, true);
+    }
   }
   const auto n = static_cast<std::size_t>(r.local_count());
   res_.dist.resize(n);
@@ -304,6 +337,14 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
     l.relaxations = 0;
   }
   return res_;
+}
+
+const char* variant_name(SsspVariant v) { return v == SsspVariant::fused ? "fused" : "classic"; }
+
+SsspVariant sssp_variant_named(const std::string& name) {
+  if (name == "fused") return SsspVariant::fused;
+  if (name == "classic") return SsspVariant::classic;
+  throw UsageError("SSSP variant '" + name + "': fused or classic");
 }
 
 DeltaStepping::DeltaStepping(const Csr& g, const SsspOptions& opt, TaskRuntime& rt, MPI_Comm comm)

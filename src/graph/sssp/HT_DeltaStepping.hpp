@@ -9,10 +9,15 @@
 /// are taken in increasing order, the smallest non-empty one over all ranks:
 /// its vertices relax their light edges (weight < delta) in phases until the
 /// bucket stays empty, then the vertices it held relax their heavy edges
-/// once.  A phase is a level of the coalescing exchange (comm/HT_Exchange):
-/// its frontier's edges are cut into chunks, one task each (as the BFS cuts
-/// its frontier); a local target is relaxed in place, a remote one is sent to
-/// its owner as one (vertex, distance, parent) item.
+/// once (SsspVariant::classic); or, as gapbs's sssp does, a taken vertex
+/// relaxes all its edges at once and there is no heavy phase
+/// (SsspVariant::fused: one global step per bucket fewer, a heavy edge
+/// relaxed again only when its vertex improves within its bucket).  A phase is a level of the
+/// coalescing exchange (comm/HT_Exchange): its frontier's edges are cut into chunks, one task each
+/// (as the BFS cuts its frontier); a local target is relaxed in place, a remote one is sent to its
+/// owner as one (vertex, distance, parent) item.  Within a light phase a rank goes on with what it
+/// put back into the bucket itself before the phase closes (bucket fusion, as gapbs's sssp), so
+/// only relaxations that cross ranks cost a global step.
 ///
 /// A relaxation is an atomic min on one 64-bit word per vertex, the
 /// distance's float bits (non-negative floats order as their bits) above the
@@ -32,6 +37,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "graph/HT_Csr.hpp"
@@ -41,8 +47,18 @@ namespace ht {
 
 class Profile;
 
+/// How a taken vertex relaxes its edges.
+enum class SsspVariant {
+  fused,   ///< all its edges at once, as gapbs's sssp (no heavy phase)
+  classic  ///< light edges in phases, heavy ones once the bucket is done (Meyer-Sanders)
+};
+const char* variant_name(SsspVariant v);
+/// "fused" or "classic"; UsageError otherwise.
+SsspVariant sssp_variant_named(const std::string& name);
+
 struct SsspOptions {
-  double delta = 0.1;               ///< bucket width (weights are in [0, 1))
+  double delta = 0.002;  ///< bucket width (weights are in [0, 1)); the measured default
+  SsspVariant variant = SsspVariant::fused;
   int chunks = 256;                 ///< most tasks per phase
   std::size_t buffer_items = 4096;  ///< coalescing buffer per destination, in items
   Profile* profile = nullptr;       ///< per-task records (none if null)
@@ -55,6 +71,7 @@ struct SsspResult {
   std::vector<std::int64_t> pred;  ///< per local vertex; -1 if unreached, the root's is itself
   std::int64_t buckets = 0;        ///< buckets taken (the same on every rank)
   std::int64_t phases = 0;         ///< light and heavy phases (the same on every rank)
+  std::int64_t waves = 0;          ///< extra task waves of fused light phases, this rank
   std::int64_t relaxations = 0;    ///< edges this rank relaxed
   std::int64_t messages = 0, bytes = 0;  ///< what this rank sent
 };

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Kernel 3 (SSSP) beside the field's references, on the same cores, in one
+# run, mean seconds per search (edgefactor 16):
+#  - graph500_bfs (Graph500/kernels = sssp, 16 keys) on R ranks x 1 thread
+#    against the Graph500 3.0 reference's graph500_reference_bfs_sssp on R
+#    ranks, R = 1 and 2: its time / ours (target >= 3); its per-search lines
+#    ("Time for SSSP i") over its first HT_REF_SEARCHES (8), then it is
+#    stopped (it runs 64 BFS and 64 SSSP with validation);
+#  - ours on 1 rank x 2 threads against gapbs's sssp on 2 threads, both on
+#    the same graph: write_wel writes our Kronecker graph with its weights
+#    scaled to gapbs's integers [1, 255] and gapbs's converter serializes it
+#    (symmetrized; gapbs drops self-loops and duplicate edges, we keep the
+#    duplicates); gapbs's delta is the best of 1, 2, 4, 8 on that graph,
+#    ours the deck's default: gapbs's time / ours (target >= 0.8);
+#  - 2 x 1 against 1 x 1 (faster?).
+#   sssp_references.sh <graph500_bfs> <write_wel> [scales]
+#   source <(perf/graph500/build_references.sh) && perf/graph500/sssp_references.sh \
+#     build/apps/graph500_bfs build/perf/graph500/write_wel "18 20"
+set -euo pipefail
+exe=$1
+wel=$2
+scales=${3:-18 20}
+g500=${HT_GRAPH500_SSSP:-}
+gapbs=${HT_GAPBS_SSSP:-}
+converter=${HT_GAPBS_CONVERTER:-}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+deck=$out/deck.yaml
+printf 'graph500_bfs:\n  Graph500:\n    kernels: sssp\n    edgefactor: 16\n    NBFS: 16\n' >"$deck"
+source "$(dirname "$0")/mpirun_flags.sh"
+source "$(dirname "$0")/../measure.sh"
+
+ours() { # ranks threads scale -> mean seconds
+  local log=$out/ours.log
+  mpirun -np "$1" "${flags[@]}" "$exe" "$deck" --set Graph500/SCALE="$3" \
+    --set Output/file="$out/o.h5" --set Profile/enabled=false --kokkos-num-threads="$2" \
+    --kokkos-disable-warnings >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+  awk '$1 == "sssp" && $2 == "mean_time:" {print $3}' "$log"
+}
+reference() { # ranks scale -> mean seconds of its first SSSP searches
+  local log=$out/ref.log want=${HT_REF_SEARCHES:-8}
+  OMP_NUM_THREADS=1 mpirun -np "$1" "${flags[@]}" "$g500" "$2" 16 >"$log" 2>&1 &
+  local pid=$!
+  while kill -0 "$pid" 2>/dev/null && (($(grep -c '^Time for SSSP' "$log") < want)); do sleep 0.5; done
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  grep '^Time for SSSP' "$log" | head -n "$want" | awk '{s += $NF; n++} END {if (n) print s / n}'
+}
+gapbs_best() { # scale -> the best mean seconds over deltas, and that delta
+  "$wel" "$1" 16 2 "$out/g.wel" >/dev/null
+  "$converter" -f "$out/g.wel" -s -w -b "$out/g.wsg" >/dev/null
+  rm -f "$out/g.wel"
+  local d best="" bd=""
+  for d in 1 2 4 8; do
+    local t
+    t=$(OMP_NUM_THREADS=2 "$gapbs" -f "$out/g.wsg" -n 16 -d "$d" | awk '/Average Time/ {print $3}')
+    if [[ -z $best ]] || awk -v a="$t" -v b="$best" 'BEGIN {exit !(a < b)}'; then best=$t bd=$d; fi
+  done
+  echo "$best $bd"
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+
+printf '%-6s %-48s %12s %12s %8s\n' SCALE comparison ours_s theirs_s ratio
+for s in $scales; do
+  one=$(ours 1 1 "$s")
+  two=$(ours 2 1 "$s")
+  printf '%-6s %-48s %12.6f %12.6f %8s\n' "$s" "sssp 2x1 / 1x1 (speedup)" "$two" "$one" "$(ratio "$one" "$two")"
+  ht_measure "sssp_speedup_1x1_to_2x1_scale$s" "$(ratio "$one" "$two")"
+  if [[ -x $g500 ]]; then
+    for r in 1 2; do
+      mine=$one
+      [[ $r == 2 ]] && mine=$two
+      theirs=$(reference "$r" "$s")
+      printf '%-6s %-48s %12.6f %12.6f %8s\n' "$s" "sssp ${r}x1 / graph500 3.0 reference, $r ranks" \
+        "$mine" "$theirs" "$(ratio "$theirs" "$mine")"
+      ht_measure "sssp_${r}x1_vs_g500_reference_scale$s" "$(ratio "$theirs" "$mine")"
+    done
+  else
+    echo "(Graph500 3.0 reference skipped: set HT_GRAPH500_SSSP, see build_references.sh)"
+  fi
+  if [[ -x $gapbs && -x $converter ]]; then
+    mine=$(ours 1 2 "$s")
+    read -r theirs delta < <(gapbs_best "$s")
+    printf '%-6s %-48s %12.6f %12.6f %8s\n' "$s" "sssp 1x2 / gapbs sssp 2 threads (delta $delta)" \
+      "$mine" "$theirs" "$(ratio "$theirs" "$mine")"
+    ht_measure "sssp_1x2_vs_gapbs_scale$s" "$(ratio "$theirs" "$mine")"
+  else
+    echo "(gapbs skipped: set HT_GAPBS_SSSP and HT_GAPBS_CONVERTER, see build_references.sh)"
+  fi
+done
