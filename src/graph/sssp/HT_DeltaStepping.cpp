@@ -213,13 +213,25 @@ class DeltaStepping::Impl {
   /// One wave of tasks over frontier_'s edges of one kind.
   template <class Body>
   void wave(int iteration) {
+    if (frontier_.empty()) return;
     chunks_.assign(frontier_, [this](std::int64_t i) { return g_.degree(i); });
     const auto n = static_cast<std::size_t>(std::clamp<std::int64_t>(
         chunks_.edges() / kMinChunkEdges, 1, static_cast<std::int64_t>(opt_.chunks)));
-    if (!frontier_.empty()) {
-      impl::spawn_chunks<Body>(rt_, profile_, this, records_, iteration, n);
-      rt_.wait();
+    if (n == 1) {
+      // One chunk's work: run it here.  Most buckets of a narrow delta are
+      // this small, and a task's round trip through the scheduler (spawn,
+      // merge task, wait) cost more than their edges.  Recorded as a task of
+      // the host's lane all the same.
+      if (records_.empty()) records_.resize(1);
+      profile_.reserve(1);
+      TaskClock clock(profile_, records_[0], iteration, TaskRuntime::worker(), 0);
+      clock.items(Body::run(*this, 0, 1));
+      clock.stop();
+      if (profile_.enabled()) profile_.merge(records_[0]);
+      return;
     }
+    impl::spawn_chunks<Body>(rt_, profile_, this, records_, iteration, n);
+    rt_.wait();
   }
 
   /// One phase: a wave over frontier_, then (light phases, bucket fusion as
@@ -281,6 +293,7 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
   const int group = searches_++;
   std::fill(state_.begin(), state_.end(), kUnreached);
   for (auto& b : bins_) b.clear();
+
   res_.buckets = res_.phases = res_.waves = res_.relaxations = res_.messages = res_.bytes = 0;
   bucket_ = 0;
   settled_.clear();
