@@ -138,16 +138,6 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
   env.require_thread_level(c.variant->mpi_thread_level,
                            std::string("Graph500/variant = ") + c.variant->name);
 
-  const std::size_t need = c.variant->pool_bytes(c.bfs);
-  c.pool_bytes = task_pool_bytes(deck, need);
-  if (c.pool_bytes < need) {
-    const std::string key = c.variant->work == BfsWork::chunks
-                                ? "Graph500/chunks = " + std::to_string(c.bfs.chunks)
-                                : "Graph500/tasks = " + std::to_string(c.bfs.tasks);
-    throw UsageError(key + " needs a task pool of " + std::to_string((need >> 20) + 1) +
-                     " MiB; Runtime/pool_MiB = " + std::to_string(c.pool_bytes >> 20) +
-                     " is too small (0 sizes it from the work)");
-  }
   c.profile = deck.sublist("Profile").get<bool>("enabled");
   const std::string kernels = d.get<std::string>("kernels");
   c.run_bfs = kernels.find("bfs") != std::string::npos;
@@ -163,13 +153,26 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
   c.sssp_opt.variant = sssp_variant_named(d.get<std::string>("sssp_variant"));
   c.sssp_opt.chunks = opt.chunks;
   c.sssp_opt.buffer_items = opt.buffer_items;
+
+  // One pool serves both kernels' loops: sized for, and checked against, the
+  // larger need of those that run.
+  const std::size_t bfs_need = c.run_bfs ? c.variant->pool_bytes(c.bfs) : 0;
+  const std::size_t sssp_need = c.run_sssp ? DeltaStepping::pool_bytes(c.sssp_opt) : 0;
+  const std::size_t need = std::max(bfs_need, sssp_need);
+  c.pool_bytes = task_pool_bytes(deck, need);
+  if (c.pool_bytes < need) {
+    std::string key = "Graph500/chunks = " + std::to_string(c.sssp_opt.chunks);  // SSSP's tasks
+    if (bfs_need >= sssp_need)
+      key = c.variant->work == BfsWork::chunks ? "Graph500/chunks = " + std::to_string(c.bfs.chunks)
+                                               : "Graph500/tasks = " + std::to_string(c.bfs.tasks);
+    throw UsageError(key + " needs a task pool of " + std::to_string((need >> 20) + 1) +
+                     " MiB; Runtime/pool_MiB = " + std::to_string(c.pool_bytes >> 20) +
+                     " is too small (0 sizes it from the work)");
+  }
   if (c.run_sssp && c.gen.scale > 32)
     throw UsageError("Graph500/SCALE = " + std::to_string(c.gen.scale) +
                      " with Graph500/kernels = " + kernels +
                      ": SSSP keeps parents in 32 bits, SCALE <= 32 (or kernels = bfs)");
-  if (c.run_sssp)
-    c.pool_bytes =
-        std::max(c.pool_bytes, task_pool_bytes(deck, DeltaStepping::pool_bytes(c.sssp_opt)));
   return c;
 }
 

@@ -131,6 +131,15 @@ std::int32_t level_of(std::int64_t packed) {
   return static_cast<std::int32_t>((packed >> kLevelShift) - kLevelBias);
 }
 
+// Records a failed check in \p res, keeping the first one's message in
+// \p first.
+auto failure_recorder(Validation& res, std::string& first) {
+  return [&res, &first](Validation::Check c, const std::string& why) {
+    if (res.failed == 0) first = why;
+    res.failed |= c;
+  };
+}
+
 // One verdict for all: the checks failed anywhere, and the message of the
 // lowest rank that failed.
 void agree(Validation& res, std::string first, const VertexRange& r, MPI_Comm comm) {
@@ -169,11 +178,8 @@ Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::i
   const std::vector<std::int32_t> level = tree_levels(g, key, pred, ex, phase, own);
 
   Validation res;
-  std::string first;
-  auto fail = [&](Validation::Check c, const std::string& why) {
-    if (res.failed == 0) first = why;
-    res.failed |= c;
-  };
+  std::string first;  // the first failure's message, this rank
+  const auto fail = failure_recorder(res, first);
   if (r.mine(key) && pred[r.local(key)] != key) {
     fail(Validation::root, "check 1 (root): the parent of key " + std::to_string(key) + " is " +
                                std::to_string(pred[r.local(key)]));
@@ -301,11 +307,8 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
   const auto distance = [&](std::int64_t v) { return r.mine(v) ? dist[r.local(v)] : far.at(v); };
 
   Validation res;
-  std::string first;
-  auto fail = [&](Validation::Check c, const std::string& why) {
-    if (res.failed == 0) first = why;
-    res.failed |= c;
-  };
+  std::string first;  // the first failure's message, this rank
+  const auto fail = failure_recorder(res, first);
   const auto text = [](double x) {
     char b[32];
     std::snprintf(b, sizeof b, "%.9g", x);

@@ -199,12 +199,18 @@ class DeltaStepping::Impl {
     frontier_.erase(std::unique(frontier_.begin(), frontier_.end()), frontier_.end());
   }
 
-  /// The first bucket from \p b on holding a live vertex here (or a huge number).
-  std::int64_t next_bucket(std::int64_t b) const {
-    for (auto k = static_cast<std::size_t>(std::max<std::int64_t>(b, 0)); k < bins_.size(); ++k)
-      for (const Entry& e : bins_[k])
-        if (static_cast<std::uint32_t>(state_[static_cast<std::size_t>(e.j)] >> 32) == e.d)
-          return static_cast<std::int64_t>(k);
+  /// The first bucket from \p b on holding a live vertex here (or a huge
+  /// number).  The stale entries it passes are dropped, so that each is
+  /// read once, not once per phase until its bucket is taken.
+  std::int64_t next_bucket(std::int64_t b) {
+    for (auto k = static_cast<std::size_t>(std::max<std::int64_t>(b, 0)); k < bins_.size(); ++k) {
+      std::vector<Entry>& bin = bins_[k];
+      const auto live = std::find_if(bin.begin(), bin.end(), [this](const Entry& e) {
+        return static_cast<std::uint32_t>(state_[static_cast<std::size_t>(e.j)] >> 32) == e.d;
+      });
+      bin.erase(bin.begin(), live);
+      if (!bin.empty()) return static_cast<std::int64_t>(k);
+    }
     return std::numeric_limits<std::int64_t>::max();
   }
 
