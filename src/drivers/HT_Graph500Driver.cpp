@@ -10,9 +10,11 @@
 #include "comm/HT_Wait.hpp"
 #include "drivers/HT_Trials.hpp"
 #include "graph/HT_Csr.hpp"
+#include "graph/HT_EdgeFile.hpp"
 #include "graph/HT_SearchKeys.hpp"
 #include "graph/HT_TepsEdges.hpp"
-#include "graph/HT_Validate.hpp"
+#include "graph/bfs/HT_BfsValidate.hpp"
+#include "graph/sssp/HT_SsspValidate.hpp"
 #include "io/HT_Results.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Environment.hpp"
@@ -105,6 +107,15 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         "with its own refills of the bucket before the global step, as gapbs's sssp) or classic "
         "(Meyer and Sanders: light edges in phases, then each vertex's heavy edges once)",
         rcp(new Teuchos::StringValidator(Teuchos::tuple<std::string>("fused", "classic"))));
+  g.set("file", std::string(),
+        "kernel 1 from a file instead of the generator (empty): a Matrix Market .mtx (coordinate; "
+        "real, integer or pattern; general or symmetric), or a gapbs edge list .el (u v) or .wel "
+        "(u v w); entries are undirected edges, SSSP needs weights. SCALE and edgefactor are then "
+        "those of the file's graph");
+  g.set("target_bits", std::string("auto"),
+        "bits per stored neighbour id: auto (32 when there are at most 2^32 vertices, as gapbs "
+        "stores them, else 64), 32 or 64",
+        rcp(new Teuchos::StringValidator(Teuchos::tuple<std::string>("auto", "32", "64"))));
   g.set("buffer_items", static_cast<int>(defaults.buffer_items),
         "coalescing buffer per destination rank, in (vertex, parent) pairs; a full buffer is sent",
         rcp(new EnhancedNumberValidator<int>(1, 1 << 24)));
@@ -150,6 +161,15 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
                      ": the bucket width must be a positive, finite number");
   }
   c.sssp_opt.delta = delta;
+  c.file = d.get<std::string>("file");
+  if (!c.file.empty()) EdgeFile::format_of(c.file, "Graph500/file");  // a usage error early
+  const std::string bits = d.get<std::string>("target_bits");
+  c.target_bits = bits == "32"   ? TargetBits::b32
+                  : bits == "64" ? TargetBits::b64
+                                 : TargetBits::automatic;
+  if (c.target_bits == TargetBits::b32 && c.file.empty() && c.gen.scale > 32)
+    throw UsageError("Graph500/target_bits = 32 with Graph500/SCALE = " +
+                     std::to_string(c.gen.scale) + ": 32-bit ids hold SCALE <= 32 (or auto, 64)");
   c.sssp_opt.variant = sssp_variant_named(d.get<std::string>("sssp_variant"));
   c.sssp_opt.chunks = opt.chunks;
   c.sssp_opt.buffer_items = opt.buffer_items;
@@ -169,7 +189,7 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
                      " MiB; Runtime/pool_MiB = " + std::to_string(c.pool_bytes >> 20) +
                      " is too small (0 sizes it from the work)");
   }
-  if (c.run_sssp && c.gen.scale > 32)
+  if (c.run_sssp && c.file.empty() && c.gen.scale > 32)
     throw UsageError("Graph500/SCALE = " + std::to_string(c.gen.scale) +
                      " with Graph500/kernels = " + kernels +
                      ": SSSP keeps parents in 32 bits, SCALE <= 32 (or kernels = bfs)");
@@ -335,12 +355,14 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
   BfsOptions opt = cfg.bfs;
   opt.profile = &profile;
 
-  say(log, "Graph500 %s: SCALE %d, edgefactor %d, %lld vertices, %lld edges, variant %s",
-      cfg.run_bfs && cfg.run_sssp ? "BFS and SSSP"
-      : cfg.run_bfs               ? "BFS"
-                                  : "SSSP",
-      gen.scale, gen.edgefactor, static_cast<long long>(gen.vertex_count()),
-      static_cast<long long>(gen.edge_count()), variant.name);
+  const char* kernels = cfg.run_bfs && cfg.run_sssp ? "BFS and SSSP" : cfg.run_bfs ? "BFS" : "SSSP";
+  if (cfg.file.empty()) {
+    say(log, "Graph500 %s: SCALE %d, edgefactor %d, %lld vertices, %lld edges, variant %s", kernels,
+        gen.scale, gen.edgefactor, static_cast<long long>(gen.vertex_count()),
+        static_cast<long long>(gen.edge_count()), variant.name);
+  } else {
+    say(log, "Graph500 %s: graph from %s, variant %s", kernels, cfg.file.c_str(), variant.name);
+  }
   if (variant.work == BfsWork::chunks) {
     say(log, ", up to %d chunk tasks per rank and level", opt.chunks);
   } else if (variant.work != BfsWork::single) {
@@ -359,13 +381,37 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
 
   // Kernel 1 without an edge list: the generator's pieces go straight into
   // the CSR, twice (HT_Csr.hpp), so the edges never take memory of their own.
-  // The generating is timed inside and reported apart from the rest.
+  // The generating (or a file's reading) is timed inside and reported apart.
   Csr g;
   double kernel1 = 0;
   {
     Phase p("Graph500: construction", kernel1);
-    g = cfg.run_sssp ? build_weighted_csr(gen, comm, &st.generation_seconds)
-                     : build_csr(gen, comm, &st.generation_seconds);
+    if (!cfg.file.empty()) {
+      EdgeFile file = EdgeFile::open(cfg.file);
+      g = read_csr(file, cfg.run_sssp, comm, &st.generation_seconds, cfg.target_bits);
+      out.vertices = file.vertices;
+      long long stored = static_cast<long long>(g.targets.size());
+      MPI_Allreduce(MPI_IN_PLACE, &stored, 1, MPI_LONG_LONG, MPI_SUM, comm);
+      out.edges = stored / 2;  // each undirected edge is stored twice
+      // The reference block's SCALE and edgefactor, of the file's graph.
+      st.scale = 0;
+      while ((std::int64_t(1) << st.scale) < file.vertices) ++st.scale;
+      st.edgefactor = static_cast<int>(
+          std::llround(static_cast<double>(file.entries >= 0 ? file.entries : out.edges) /
+                       static_cast<double>(file.vertices)));
+      if (cfg.run_sssp && file.vertices > (std::int64_t(1) << 32))
+        throw UsageError("Graph500/file = " + cfg.file + ": " + std::to_string(file.vertices) +
+                         " vertices; SSSP keeps parents in 32 bits (at most 2^32 vertices)");
+      if (cfg.target_bits == TargetBits::b32 && file.vertices > (std::int64_t(1) << 32))
+        throw UsageError("Graph500/target_bits = 32 with Graph500/file = " + cfg.file +
+                         ": more than 2^32 vertices (use auto or 64)");
+    } else {
+      out.vertices = gen.vertex_count();
+      out.edges = gen.edge_count();
+      g = cfg.run_sssp ? build_weighted_csr(gen, comm, &st.generation_seconds, cfg.target_bits)
+                       : build_csr(gen, comm, &st.generation_seconds, cfg.target_bits);
+    }
+    out.target_bits = g.targets.wide() ? 64 : 32;
     barrier(comm);
   }
   const double mine[2] = {st.generation_seconds, kernel1 - st.generation_seconds};
@@ -376,8 +422,9 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
 
   out.keys = search_keys(g, cfg.nbfs, gen.seed, comm);
   if (out.keys.empty()) throw UsageError("the graph has no vertex with an edge: no search key");
-  say(log, "generation %.3f s (both passes), construction %.3f s, %zu search keys\n",
-      st.generation_seconds, st.construction_seconds, out.keys.size());
+  say(log, "%s %.3f s, construction %.3f s, %d-bit targets, %zu search keys\n",
+      cfg.file.empty() ? "generation (both passes)" : "reading", st.generation_seconds,
+      st.construction_seconds, out.target_bits, out.keys.size());
 
   TaskRuntime rt(cfg.pool_bytes, "Runtime/pool_MiB");
   if (cfg.run_bfs) {
@@ -405,17 +452,23 @@ Graph500Run sssp_run(const Graph500Outcome& out) {
 }  // namespace
 
 void report_graph500(const Graph500Config& cfg, const Graph500Outcome& out, std::FILE* f) {
-  Graph500Run st = out.stats;
-  if (!cfg.run_bfs) st.nedge = out.sssp_nedge;
-  print_graph500(st, f);
   if (cfg.run_sssp) {
-    print_sssp(sssp_run(out), f);
+    // Kernel 3 ran: the 3.0 reference's block, "bfs  " and "sssp " lines.
+    print_graph500_3(cfg.run_bfs ? &out.stats : nullptr, sssp_run(out), f);
     std::fprintf(f, "%-32s%s\n", "sssp variant:", variant_name(cfg.sssp_opt.variant));
     std::fprintf(f, "%-32s%.12g\n", "sssp delta:", cfg.sssp_opt.delta);
     std::fprintf(f, "%-32s%.12g\n", "sssp mean_buckets:", mean(out.sssp_buckets));
     std::fprintf(f, "%-32s%.12g\n", "sssp mean_phases:", mean(out.sssp_phases));
     std::fprintf(f, "%-32s%.12g\n", "sssp max_distance:", out.sssp_max_distance);
+  } else {
+    print_graph500(out.stats, f);  // BFS alone: the 2.1.4 reference's block
   }
+  if (!cfg.file.empty()) {
+    std::fprintf(f, "%-32s%s\n", "graph_file:", cfg.file.c_str());
+    std::fprintf(f, "%-32s%lld\n", "graph_vertices:", out.vertices);
+    std::fprintf(f, "%-32s%lld\n", "graph_edges:", out.edges);
+  }
+  std::fprintf(f, "%-32s%d\n", "target_bits:", out.target_bits);
   // The study's columns, after the reference block.
   std::fprintf(f, "%-32s%s\n", "variant:", cfg.variant->name);
   std::fprintf(f, "%-32s%d\n", "tasks_per_rank:", out.tasks_per_rank);
@@ -433,6 +486,10 @@ void write_graph500(const Graph500Config& cfg, const Graph500Outcome& out, Resul
   r.attribute("variant", std::string(cfg.variant->name));
   r.attribute("graph_generation", st.generation_seconds);
   r.attribute("construction_time", st.construction_seconds);
+  r.attribute("target_bits", static_cast<long long>(out.target_bits));
+  r.attribute("graph_vertices", out.vertices);
+  r.attribute("graph_edges", out.edges);
+  if (!cfg.file.empty()) r.attribute("graph_file", cfg.file);
   double hmean, hstd;
   harmonic_teps(st, hmean, hstd);
   r.attribute("kernels", std::string(cfg.run_bfs && cfg.run_sssp ? "bfs,sssp"

@@ -23,13 +23,15 @@
 #include <Teuchos_ParameterList.hpp>
 #include <cstdint>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "app/HT_App.hpp"
-#include "graph/HT_BfsVariant.hpp"
 #include "graph/HT_Graph500Report.hpp"
 #include "graph/HT_Kronecker.hpp"
-#include "graph/HT_LevelTimes.hpp"
+#include "graph/HT_Targets.hpp"
+#include "graph/bfs/HT_BfsVariant.hpp"
+#include "graph/bfs/HT_LevelTimes.hpp"
 #include "graph/sssp/HT_DeltaStepping.hpp"
 
 namespace ht {
@@ -54,6 +56,8 @@ struct Graph500Config {
   bool run_bfs = true;   ///< kernel 2 runs (Graph500/kernels)
   bool run_sssp = true;  ///< kernel 3 runs (Graph500/kernels): the graph gets weights
   SsspOptions sssp_opt;  ///< Graph500/delta; chunks and buffers as the BFS's
+  std::string file;      ///< Graph500/file: kernel 1 reads it; empty: generated
+  TargetBits target_bits = TargetBits::automatic;  ///< Graph500/target_bits
 };
 
 /// Reads \p deck (validated against graph500_parameters()) for a run under
@@ -81,6 +85,9 @@ struct Graph500Outcome {
   std::vector<double> sssp_seconds, sssp_nedge, sssp_validate_seconds, sssp_buckets, sssp_phases,
       sssp_relaxations, sssp_messages;
   double sssp_max_distance = 0;  ///< the largest distance found, over all keys
+  long long vertices = 0;        ///< the graph's vertices
+  long long edges = 0;           ///< its input edges (self-loops dropped, for a file)
+  int target_bits = 32;          ///< bits per stored target (Csr::targets)
 };
 
 /// Kernels 1, 2 and 3 (those the deck asks for) with every tree validated (collective; the searches

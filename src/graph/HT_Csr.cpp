@@ -97,7 +97,8 @@ class Router {
 // WeightedEdge), so no rank holds more edges than one piece in flight
 // besides the CSR and its input.
 template <class E, class Piece>
-Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, long long pieces, Piece&& piece) {
+Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, TargetBits bits, long long pieces,
+                    Piece&& piece) {
   constexpr bool weighted = std::is_same_v<E, WeightedEdge>;
   Csr g;
   g.range = VertexRange(n_global, comm);
@@ -113,7 +114,7 @@ Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, long long pieces, Piec
     });
   }
   for (std::int64_t i = 0; i < n_local; ++i) g.offsets[i + 1] += g.offsets[i];
-  g.targets.resize(static_cast<std::size_t>(g.offsets.back()));
+  g.targets.assign(static_cast<std::size_t>(g.offsets.back()), Targets::wide_for(n_global, bits));
   if constexpr (weighted) g.weights.resize(g.targets.size());
   std::vector<std::int64_t> next(g.offsets.begin(), g.offsets.end() - 1);
   for (long long k = 0; k < pieces; ++k) {
@@ -121,7 +122,7 @@ Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, long long pieces, Piec
     router.route(e, n, [&](const E* in, std::size_t m) {
       for (std::size_t i = 0; i < m; ++i) {
         const std::int64_t at = next[r.local(in[i].u)]++;
-        g.targets[at] = in[i].v;
+        g.targets.set(at, in[i].v);
         if constexpr (weighted) g.weights[at] = in[i].w;
       }
     });
@@ -138,25 +139,25 @@ std::int64_t piece_size(std::int64_t chunk, MPI_Comm comm) {
 }
 
 template <class E>
-Csr from_list(const std::vector<E>& edges, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk) {
+Csr from_list(const std::vector<E>& edges, std::int64_t n_global, MPI_Comm comm, std::int64_t chunk,
+              TargetBits bits) {
   chunk = piece_size(chunk, comm);
   const auto m = static_cast<std::int64_t>(edges.size());
-  return build_in_pieces<E>(n_global, comm, (m + chunk - 1) / chunk, [&](long long k) {
+  return build_in_pieces<E>(n_global, comm, bits, (m + chunk - 1) / chunk, [&](long long k) {
     const std::int64_t lo = std::min<std::int64_t>(m, k * chunk);
     return std::pair{edges.data() + lo, static_cast<std::size_t>(std::min(m, lo + chunk) - lo)};
   });
 }
 
 template <class E>
-Csr from_generator(const Kronecker& gen, MPI_Comm comm, double* generation_seconds,
+Csr from_generator(const Kronecker& gen, MPI_Comm comm, double* generation_seconds, TargetBits bits,
                    std::int64_t chunk) {
   chunk = piece_size(chunk, comm);
   const auto [first, last] = edge_slice(gen.edge_count(), comm);
   double generating = 0;
   std::vector<E> piece;
   Csr g = build_in_pieces<E>(
-      gen.vertex_count(), comm, (last - first + chunk - 1) / chunk, [&](long long k) {
+      gen.vertex_count(), comm, bits, (last - first + chunk - 1) / chunk, [&](long long k) {
         Phase p("Graph500: generation", generating);
         const std::int64_t lo = std::min<std::int64_t>(last, first + k * chunk);
         if constexpr (std::is_same_v<E, WeightedEdge>)
@@ -171,23 +172,32 @@ Csr from_generator(const Kronecker& gen, MPI_Comm comm, double* generation_secon
 
 }  // namespace
 
+std::vector<std::int64_t> Csr::neighbours(std::int64_t local_index) const {
+  std::vector<std::int64_t> out;
+  out.reserve(static_cast<std::size_t>(degree(local_index)));
+  for (std::int64_t k = offsets[local_index]; k < offsets[local_index + 1]; ++k)
+    out.push_back(targets[k]);
+  return out;
+}
+
 Csr build_csr(const std::vector<Edge>& edges, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk) {
-  return from_list(edges, n_global, comm, chunk);
+              std::int64_t chunk, TargetBits bits) {
+  return from_list(edges, n_global, comm, chunk, bits);
 }
 
 Csr build_csr(const std::vector<WeightedEdge>& edges, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk) {
-  return from_list(edges, n_global, comm, chunk);
+              std::int64_t chunk, TargetBits bits) {
+  return from_list(edges, n_global, comm, chunk, bits);
 }
 
-Csr build_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds, std::int64_t chunk) {
-  return from_generator<Edge>(gen, comm, generation_seconds, chunk);
+Csr build_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds, TargetBits bits,
+              std::int64_t chunk) {
+  return from_generator<Edge>(gen, comm, generation_seconds, bits, chunk);
 }
 
 Csr build_weighted_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds,
-                       std::int64_t chunk) {
-  return from_generator<WeightedEdge>(gen, comm, generation_seconds, chunk);
+                       TargetBits bits, std::int64_t chunk) {
+  return from_generator<WeightedEdge>(gen, comm, generation_seconds, bits, chunk);
 }
 
 }  // namespace ht

@@ -5,13 +5,16 @@
 /// 1D block distribution: rank r owns vertices [r*p, (r+1)*p), p = ceil(n/P).
 /// Each input edge {u, v} is stored in both directions (u's row and v's row);
 /// self-loops are dropped (they never change a BFS); duplicates stay, as the
-/// input has them.  Vertex ids are 64-bit everywhere, local indices too.
+/// input has them.  Vertex ids and local indices are 64-bit in every
+/// interface; the stored targets take 32 bits when the vertex count allows
+/// (HT_Targets.hpp).
 ///
 /// Example:
 /// \code
 ///   ht::Csr g = ht::build_csr(gen, comm);                // kernel 1, in pieces
 ///   ht::Csr h = ht::build_csr(gen.edges(first, last), gen.vertex_count(), comm);  // the same
 ///   for (auto k = g.offsets[i]; k < g.offsets[i + 1]; ++k) visit(g.targets[k]);
+///   ht::Csr wide = ht::build_csr(gen, comm, nullptr, ht::TargetBits::b64);
 /// \endcode
 #include <mpi.h>
 
@@ -19,6 +22,7 @@
 #include <vector>
 
 #include "graph/HT_Kronecker.hpp"
+#include "graph/HT_Targets.hpp"
 
 namespace ht {
 
@@ -57,13 +61,15 @@ struct VertexRange {
 struct Csr {
   VertexRange range;
   std::vector<std::int64_t> offsets;  ///< local_count + 1 entries
-  std::vector<std::int64_t> targets;  ///< global ids of the neighbours
+  Targets targets;                    ///< global ids of the neighbours
   /// The edges' weights beside their targets (kernel 3); empty when the
   /// graph was built without them, so a BFS-only run pays nothing.
   std::vector<float> weights;
   std::int64_t degree(std::int64_t local_index) const {
     return offsets[local_index + 1] - offsets[local_index];
   }
+  /// \brief The neighbours of local vertex \p local_index, as global ids.
+  std::vector<std::int64_t> neighbours(std::int64_t local_index) const;
 };
 
 /// This rank's slice [first, last) of the m input edges: an even split.
@@ -74,10 +80,10 @@ std::pair<std::int64_t, std::int64_t> edge_slice(std::int64_t m, MPI_Comm comm);
 /// each row's degree, a second places the targets), so besides \p edges and
 /// the CSR a rank holds one piece in flight.
 Csr build_csr(const std::vector<Edge>& edges, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk = std::int64_t(1) << 22);
+              std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic);
 /// The same with weights (Csr::weights).
 Csr build_csr(const std::vector<WeightedEdge>& edges, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk = std::int64_t(1) << 22);
+              std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic);
 /// Kernel 1 from the generator, without an edge list: each rank generates
 /// its slice (edge_slice) in pieces of at most \p chunk edges, once per pass,
 /// so its peak is the CSR plus one piece (2^20 edges: 16 MiB generated, 32
@@ -86,10 +92,11 @@ Csr build_csr(const std::vector<WeightedEdge>& edges, std::int64_t n_global, MPI
 /// build_csr(gen.edges(slice), ...) on any rank count.  Adds the seconds
 /// spent generating (both passes) to \p generation_seconds if not null.
 Csr build_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds = nullptr,
-              std::int64_t chunk = std::int64_t(1) << 20);
+              TargetBits bits = TargetBits::automatic, std::int64_t chunk = std::int64_t(1) << 20);
 /// Kernel 1 with the generator's weights (Kronecker::weighted_edge) beside
 /// the targets, for SSSP: 4 bytes more per stored edge, 8 in flight.
 Csr build_weighted_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds = nullptr,
+                       TargetBits bits = TargetBits::automatic,
                        std::int64_t chunk = std::int64_t(1) << 20);
 
 }  // namespace ht

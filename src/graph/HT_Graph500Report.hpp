@@ -32,10 +32,12 @@ void harmonic_teps(const Graph500Run& run, double& mean, double& stddev);
 /// Writes the result block to \p out (without the time, TEPS and validate
 /// lines when no BFS ran: \p run.bfs_seconds empty, nedge given).
 void print_graph500(const Graph500Run& run, std::FILE* out);
-/// Kernel 3's lines as the 3.0 reference prints them: "sssp min_time:" ...
-/// "sssp stddev_time:", "sssp min_TEPS:" ... "sssp harmonic_mean_TEPS:",
-/// "sssp harmonic_stddev_TEPS:", and its validation times; \p sssp holds the
-/// SSSP searches' seconds in bfs_seconds, their nedge and validate seconds.
-void print_sssp(const Graph500Run& sssp, std::FILE* out);
+/// The 3.0 reference's block (graph500_reference_bfs_sssp), for runs with
+/// kernel 3: the header, then "bfs  " and "sssp " lines of time, one nedge
+/// block (both kernels count the same component edges), "bfs  " and "sssp "
+/// TEPS, "bfs  " and "sssp " validate.  \p sssp holds the SSSP searches'
+/// seconds in bfs_seconds, with their nedge and validate seconds; \p bfs is
+/// null when kernel 2 did not run (its lines are left out).
+void print_graph500_3(const Graph500Run* bfs, const Graph500Run& sssp, std::FILE* out);
 
 }  // namespace ht

@@ -34,6 +34,9 @@ with h5py.File(path, "r") as f:
     assert a["threads_per_rank"] == threads, (a["threads_per_rank"], threads)
     assert a["harmonic_mean_TEPS"] > 0
     assert a["tasks_per_rank"] >= 1
+    assert a["target_bits"] in (32, 64), a["target_bits"]
+    assert 0 < a["graph_vertices"] <= 2 ** int(a["SCALE"]), (a["graph_vertices"], a["SCALE"])
+    assert a["graph_edges"] > 0
 
     keys = f["bfs/keys"][()]
     nkeys = len(keys)

@@ -67,3 +67,38 @@ TEST(Graph500Report, PrintsTheReferenceKeysInOrder) {
   }
   EXPECT_NE(text.find("min_TEPS:                       5000\n"), std::string::npos) << text;
 }
+
+// With kernel 3, the 3.0 reference's block: "bfs  " and "sssp " lines,
+// interleaved in its order, one nedge block, the harmonic means marked "!".
+TEST(Graph500Report, PrintsThe30ReferenceBlockInOrder) {
+  ht::Graph500Run bfs, sssp;
+  bfs.scale = sssp.scale = 10;
+  bfs.bfs_seconds = {0.1, 0.2};
+  sssp.bfs_seconds = {0.4, 0.8};
+  bfs.nedge = sssp.nedge = {1000, 1000};
+  bfs.validate_seconds = sssp.validate_seconds = {0.01, 0.02};
+  for (const bool with_bfs : {true, false}) {
+    char buf[16384] = {};
+    std::FILE* f = fmemopen(buf, sizeof buf, "w");
+    ht::print_graph500_3(with_bfs ? &bfs : nullptr, sssp, f);
+    std::fclose(f);
+    const std::string text = std::string("\n") + buf;
+    std::size_t at = 0;
+    for (std::string key :
+         {"SCALE:", "NBFS:", "construction_time:", "bfs  min_time:", "bfs  stddev_time:",
+          "sssp min_time:", "sssp stddev_time:", "min_nedge:", "stddev_nedge:", "bfs  min_TEPS:",
+          "bfs  harmonic_mean_TEPS:     !  ", "bfs  harmonic_stddev_TEPS:", "sssp min_TEPS:",
+          "sssp harmonic_mean_TEPS:     !  ", "sssp harmonic_stddev_TEPS:", "bfs  min_validate:",
+          "bfs  stddev_validate:", "sssp min_validate:", "sssp stddev_validate:"}) {
+      const bool bfs_line = key.rfind("bfs  ", 0) == 0;
+      const auto found = text.find("\n" + key, at);
+      if (!with_bfs && bfs_line) {
+        EXPECT_EQ(text.find("\n" + key), std::string::npos) << key << " without BFS in\n" << text;
+        continue;
+      }
+      ASSERT_NE(found, std::string::npos) << key << " missing or out of order in\n" << text;
+      at = found + 1;
+    }
+    EXPECT_NE(text.find("\nsssp min_TEPS:                  1250\n"), std::string::npos) << text;
+  }
+}

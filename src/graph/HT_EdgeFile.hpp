@@ -1,0 +1,71 @@
+#pragma once
+/// \file HT_EdgeFile.hpp
+/// \brief Kernel 1 from a file: a graph read from a Matrix Market file or a
+/// gapbs edge list (.el, .wel), distributed as the generated graph is.
+///
+/// Formats, chosen by the file's extension:
+///  - `.mtx`: Matrix Market, `coordinate` with `real`, `integer` or `pattern`
+///    entries, `general` or `symmetric`; square; indices from 1.  The banner,
+///    the size line and every entry are parsed by Teuchos's Matrix Market
+///    reader (Teuchos::MatrixMarket), line by line.
+///  - `.el`: one edge `u v` per line, vertex ids from 0 (gapbs).
+///  - `.wel`: one weighted edge `u v w` per line (gapbs).
+/// Lines starting with `%` or `#` are comments.  Every entry is an undirected
+/// edge, stored both ways like a generated one; a `.el` or `.wel` graph has
+/// max id + 1 vertices, a `.mtx` graph as many as the matrix has rows.
+///
+/// Distributed reading: rank r parses the lines that start in its 1/P of the
+/// file's bytes (its line numbers from an MPI_Exscan of the line counts
+/// before it), then the edges go to the owners of their ends in pieces
+/// (build_csr), so no rank holds the whole file.
+///
+/// A bad file is an ht::Error naming the file and line (`path:line: what`):
+/// missing or unreadable, wrong banner or size line, a line that is cut short
+/// or is not numbers, a vertex out of range, a negative or non-finite weight,
+/// fewer or more entries than the size line promises.
+///
+/// Example:
+/// \code
+///   ht::EdgeFile file = ht::EdgeFile::open("graph.wel");   // reads the header
+///   ht::Csr g = ht::read_csr(file, /*weighted=*/true, comm);     // kernel 1
+/// \endcode
+#include <mpi.h>
+
+#include <cstdint>
+#include <string>
+
+#include "graph/HT_Csr.hpp"
+
+namespace ht {
+
+/// \brief A graph file: its format and what its header (or name) says.
+struct EdgeFile {
+  enum class Format { mtx, el, wel };
+  std::string path;
+  Format format = Format::el;
+  bool has_weights = false;       ///< `.wel`, or a `real` / `integer` `.mtx`
+  std::int64_t vertices = -1;     ///< from the `.mtx` size line; -1 until read_csr
+  std::int64_t entries = -1;      ///< from the `.mtx` size line; -1 for edge lists
+  std::uint64_t data_offset = 0;  ///< where the entries start, in bytes
+  std::int64_t data_line = 1;     ///< the line number of that byte
+  bool symmetric = false;         ///< `.mtx` `symmetric`
+
+  /// \brief The format named by \p path's extension; UsageError naming
+  /// \p key and the formats accepted when it names none.
+  static Format format_of(const std::string& path, const std::string& key);
+  /// \brief Checks the file exists and reads its header (every rank reads
+  /// it alike); ht::Error naming the file and line when it is bad.
+  static EdgeFile open(const std::string& path);
+};
+
+/// \brief The format's name: "mtx", "el" or "wel".
+const char* format_name(EdgeFile::Format f);
+
+/// \brief Kernel 1 from \p file (collective): the distributed CSR, with the
+/// file's weights beside the targets when \p weighted (UsageError if the
+/// file has none).  Sets file.vertices for edge lists.  Adds the seconds
+/// spent reading and parsing to \p read_seconds if not null.
+Csr read_csr(EdgeFile& file, bool weighted, MPI_Comm comm, double* read_seconds = nullptr,
+             TargetBits bits = TargetBits::automatic);
+
+}  // namespace ht

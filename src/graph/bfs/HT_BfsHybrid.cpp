@@ -1,0 +1,175 @@
+// Direction-optimizing BFS: S. Beamer, K. Asanović, D. Patterson,
+// "Direction-Optimizing Breadth-First Search", SC 2012; distributed over the
+// 1D block partition as in S. Beamer, A. Buluç, K. Asanović, D. Patterson,
+// "Distributed Memory Breadth-First Search Revisited: Enabling Bottom-Up
+// Search", IPDPS Workshops 2013, and the Graph500 reference's replicated
+// bitmap BFS.
+//
+// Top-down levels are the atomic variant's: chunk tasks over the sorted
+// frontier's edges claim each local vertex with one fetch_or, and send
+// remote finds to their owners through the coalescing exchange.
+// Bottom-up levels send no messages: every rank holds the level's frontier
+// as a bitmap over all vertices (each rank's part gathered by ht::allgather,
+// HT_Bitmap.hpp), and chunk tasks over the rank's unvisited vertices scan
+// each one's neighbours and stop at the first that is in the frontier.
+// After each level one allreduce of three counts (frontier vertices, their
+// edges, edges still unexplored) lets every rank take the same decision
+// (HT_Direction.hpp).  Bitmaps of all vertices (the frontier and the sent
+// filter) cost N/8 bytes each per rank; no per-vertex array spans the graph.
+#include <algorithm>
+
+#include "graph/bfs/HT_BfsVariant.hpp"
+#include "graph/bfs/impl/HT_ClaimChunk.hpp"
+
+namespace ht::impl {
+
+namespace {
+
+// Fewer words (64 vertices each) than this per bottom-up task cost more to
+// spawn than they gain in balance.
+constexpr std::size_t kMinChunkWords = 32;
+
+class BfsHybrid;
+
+// Chunk c of n of the rank's vertices, searched bottom-up.
+struct Up {
+  static constexpr bool kLaneIsTask = false;
+  static std::int64_t run(BfsHybrid& b, std::size_t chunk, std::size_t chunks);
+};
+
+class BfsHybrid final : public ChunkedBfs {
+ public:
+  BfsHybrid(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI_Comm comm)
+      : ChunkedBfs(g, opt, rt, comm),
+        policy_(opt.direction),
+        front_(g.range.n_global),
+        mine_(g.range.local_count()) {
+    count_found_edges();
+  }
+
+  const BfsResult& search(std::int64_t root) override {
+    const VertexRange& r = g_.range;
+    const int group = searches_++;
+    start(root);
+    // Edges out of this rank's unvisited vertices.
+    std::int64_t unexplored = g_.offsets.back() - (r.mine(root) ? g_.degree(r.local(root)) : 0);
+    Direction dir = first_direction(policy_);
+    if (dir == Direction::bottom_up) {
+      front_.clear();
+      front_.set(root);
+    }
+    long long frontier = 1;
+    for (int level = 0;; ++level) {
+      level_.begin(level);
+      const int iteration = profile_.begin_iteration(group, level, static_cast<int>(lanes_.size()));
+      res_.bottom_up.push_back(dir == Direction::bottom_up);
+      if (dir == Direction::top_down)
+        top_down(iteration);
+      else
+        bottom_up(iteration);
+      const auto [vertices, edges] = take_found();
+      unexplored -= edges;
+
+      const long long local[3] = {vertices, edges, unexplored};
+      long long global[3];
+      level_.sum(local, global, 3);
+      FrontierCounts c;
+      c.n_f = global[0];
+      c.m_f = global[1];
+      c.m_u = global[2];
+      c.n = r.n_global;
+      c.prev_n_f = frontier;
+      const Direction next = next_direction(policy_, dir, c);
+      if (global[0] > 0) {
+        if (next == Direction::bottom_up)
+          gather_frontier();
+        else
+          take_frontier();
+      }
+      if (!level_.record(global[0])) break;
+      frontier = global[0];
+      dir = next;
+    }
+    end_search();
+    return res_;
+  }
+
+  // For the bottom-up tasks.
+  const Bitmap& front() const { return front_; }
+
+ private:
+  void spawn_level(int iteration, std::size_t n) override {
+    spawn_chunks<Claim>(rt_, profile_, static_cast<ChunkedBfs*>(this), records_, iteration, n);
+  }
+
+  void bottom_up(int iteration) {
+    const std::size_t n = std::clamp<std::size_t>(seen_.words() / kMinChunkWords, 1, chunks_);
+    spawn_chunks<Up>(rt_, profile_, this, records_, iteration, n);
+    rt_.wait();
+  }
+
+  // The next frontier as a bitmap of all vertices, on every rank: this
+  // rank's new bits (local work), then the gather (a closing collective).
+  void gather_frontier() {
+    seen_.take_new(prev_, [this](std::size_t w, Bitmap::Word bits) { mine_.set_word(w, bits); });
+    level_.sync([this] { allgather(mine_, g_.range, front_, comm_); });
+    mine_.clear();
+  }
+
+  DirectionPolicy policy_;
+  Bitmap front_;  // the frontier, all vertices (bottom-up levels)
+  Bitmap mine_;   // this rank's part of it
+};
+
+std::int64_t Up::run(BfsHybrid& b, std::size_t chunk, std::size_t chunks) {
+  const Csr& g = b.graph();
+  Bitmap& seen = b.seen();
+  const Bitmap& front = b.front();
+  const std::size_t words = seen.words();
+  const std::size_t w0 = words * chunk / chunks, w1 = words * (chunk + 1) / chunks;
+  const std::int64_t* const offsets = g.offsets.data();
+  std::int64_t* const pred = b.pred();
+  std::int64_t found = 0, edges = 0;
+  g.targets.visit([&](const auto* const targets) {
+    for (std::size_t w = w0; w < w1; ++w) {
+      const Bitmap::Word todo = seen.clear_atomic(w);
+      Bitmap::Word got = 0;
+      Bitmap::for_each_bit(todo, w, [&](std::int64_t j) {
+        for (std::int64_t k = offsets[j], end = offsets[j + 1]; k < end; ++k) {
+          const std::int64_t v = targets[k];
+          if (front.test(v)) {
+            pred[j] = v;
+            got |= Bitmap::bit_of(j);
+            edges += end - offsets[j];
+            break;
+          }
+        }
+      });
+      // This task alone writes word w's bits this level.
+      if (got) {
+        seen.or_word_atomic(w, got);
+        found += Bitmap::count(got);
+      }
+    }
+  });
+  Lane& lane = b.lane();
+  lane.found_vertices += found;
+  lane.found_edges += edges;
+  lane.task_visits += found;
+  lane.unique_visits += found;
+  return Bitmap::first_of(w1) - Bitmap::first_of(w0);
+}
+
+}  // namespace
+
+extern const BfsVariant bfs_hybrid{
+    "hybrid",
+    "direction-optimizing: atomic's top-down levels, and bottom-up levels against a frontier "
+    "bitmap gathered on every rank (Beamer et al., SC 2012 / IPDPS-W 2013); see "
+    "Graph500/direction, alpha, beta",
+    BfsWork::chunks,
+    MPI_THREAD_SERIALIZED,
+    BfsReports::redundancy,
+    make_variant<BfsHybrid>};
+
+}  // namespace ht::impl

@@ -1,0 +1,109 @@
+#include "graph/bfs/HT_BfsValidate.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "graph/impl/HT_TreeCheck.hpp"
+
+namespace ht {
+
+using namespace impl;
+
+namespace {
+
+// A vertex id (< 2^43: SCALE <= 42) and a level in one exchange field, so
+// that an edge's remote end learns both the near end and its level.
+constexpr int kLevelShift = 43;
+constexpr std::int64_t kLevelBias = 8;  // levels >= kBroken - 1 become >= 0
+std::int64_t pack(std::int64_t v, std::int32_t level) {
+  return v | ((static_cast<std::int64_t>(level) + kLevelBias) << kLevelShift);
+}
+std::int64_t vertex_of(std::int64_t packed) {
+  return packed & ((std::int64_t(1) << kLevelShift) - 1);
+}
+std::int32_t level_of(std::int64_t packed) {
+  return static_cast<std::int32_t>((packed >> kLevelShift) - kLevelBias);
+}
+
+}  // namespace
+
+Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred,
+                        MPI_Comm comm) {
+  const VertexRange& r = g.range;
+  OwnComm own_comm(comm);
+  const MPI_Comm own = own_comm.c;
+  Exchange ex(own, kBufferItems);
+  int phase = 0;
+  const std::vector<std::int32_t> level = tree_levels(g, key, pred, ex, phase, own);
+
+  Validation res;
+  std::string first;  // the first failure's message, this rank
+  const auto fail = failure_recorder(res, first);
+  if (r.mine(key) && pred[r.local(key)] != key) {
+    fail(Validation::root, "check 1 (root): the parent of key " + std::to_string(key) + " is " +
+                               std::to_string(pred[r.local(key)]));
+  }
+  res.level.assign(r.local_count(), kUnreached);
+  std::int32_t deepest = 0;
+  for (std::int64_t i = 0; i < r.local_count(); ++i) {
+    const std::int64_t v = r.global(i);
+    const std::int32_t lv = level[i];
+    res.level[i] = lv < 0 ? kUnreached : lv;
+    deepest = std::max(deepest, lv);
+    if (pred[i] >= 0 && lv < 0) {
+      fail(Validation::tree, "check 2 (tree): parents from vertex " + std::to_string(v) +
+                                 " do not lead to the key (cycle, other root or unreached parent)");
+      continue;
+    }
+    if (lv > 0) {
+      const std::int64_t p = pred[i];
+      bool joined = false;
+      for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1] && !joined; ++k)
+        joined = g.targets[k] == p;
+      if (!joined) {
+        fail(Validation::tree_edge, "check 3 (tree edge): " + std::to_string(v) + " has parent " +
+                                        std::to_string(p) + " but no edge to it");
+      }
+    }
+  }
+
+  // Checks 4 and 5 on each edge {v, w} once, where v < w: by this rank when
+  // it owns both ends, else by the owner of w, which is sent v and its level.
+  const auto check_edge = [&](std::int64_t v, std::int32_t lv, std::int64_t w, std::int32_t lw) {
+    if ((lv >= 0) != (lw >= 0) && lv != kBroken && lw != kBroken) {
+      fail(Validation::reach, "check 4 (reach): edge {" + std::to_string(v) + ", " +
+                                  std::to_string(w) + "} has one end in the tree and one out");
+    } else if (lv >= 0 && lw >= 0 && std::abs(lv - lw) > 1) {
+      fail(Validation::levels, "check 5 (levels): edge {" + std::to_string(v) + ", " +
+                                   std::to_string(w) + "} joins levels " + std::to_string(lv) +
+                                   " and " + std::to_string(lw));
+    }
+  };
+  const Exchange::Handler far_end = [&](const Exchange::Item* it, std::size_t k) {
+    for (std::size_t j = 0; j < k; ++j) {
+      const std::int64_t w = it[j].vertex, v = vertex_of(it[j].parent);
+      check_edge(v, level_of(it[j].parent), w, level[r.local(w)]);
+    }
+  };
+  {
+    Step step(ex, phase, r, far_end);
+    for (std::int64_t i = 0; i < r.local_count(); ++i) {
+      const std::int64_t v = r.global(i);
+      for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
+        const std::int64_t w = g.targets[k];
+        if (w <= v) continue;  // the edge's other copy, in w's row, covers it
+        if (r.mine(w)) {
+          check_edge(v, level[i], w, level[r.local(w)]);
+        } else {
+          step.send(r.owner(w), {w, pack(v, level[i])});
+        }
+      }
+    }
+    step.finish();
+  }
+
+  agree(res, first, deepest, r, comm);
+  return res;
+}
+
+}  // namespace ht

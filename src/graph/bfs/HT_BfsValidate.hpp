@@ -1,0 +1,36 @@
+#pragma once
+/// \file HT_BfsValidate.hpp
+/// \brief Validation of a BFS tree (Graph500 specification 3.0, kernel 2),
+/// independent of the BFS: levels are recomputed from the parent array alone.
+///
+/// Checks, in the order reported:
+///  1. root:       the key is its own parent;
+///  2. tree:       following parents from any reached vertex ends at the key
+///                 (no cycle, no other root, no parent that is unreached);
+///  3. tree edge:  every {v, parent(v)} is an edge of the graph;
+///  4. reach:      every graph edge has both ends reached or neither, so the
+///                 tree holds the key's whole component and nothing else;
+///  5. levels:     the ends of every graph edge differ by at most one level.
+///
+/// Distributed, by the owners of the vertices and edges, through the
+/// coalescing exchange: each reached vertex tells its parent's owner that it
+/// is a child, levels flow down the tree from the key one round per level,
+/// and each rank asks the owners of its edges' remote ends for their levels.
+/// Memory per rank: its vertices, their tree children and its distinct remote
+/// neighbours; no rank holds an array over all vertices.
+#include <mpi.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "graph/HT_Csr.hpp"
+#include "graph/HT_Validate.hpp"
+
+namespace ht {
+
+/// Checks \p pred (this rank's part) as a BFS tree from \p key.  Collective;
+/// every rank gets the same verdict and message.
+Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred,
+                        MPI_Comm comm);
+
+}  // namespace ht

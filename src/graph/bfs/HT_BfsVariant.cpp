@@ -1,0 +1,100 @@
+#include "graph/bfs/HT_BfsVariant.hpp"
+
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+
+#include "graph/impl/HT_ChunkTask.hpp"
+#include "runtime/HT_Error.hpp"
+#include "runtime/HT_TaskRuntime.hpp"
+
+namespace ht {
+
+namespace impl {
+// The rows, each defined beside its kernel.
+extern const BfsVariant bfs_mpi, bfs_locking, bfs_nonlocking, bfs_incremental, bfs_atomic,
+    bfs_hybrid;
+}  // namespace impl
+
+namespace {
+// A bound on the variants' task functors (a few pointers each; each variant
+// static_asserts that its functors fit).
+struct LargestTask {
+  using value_type = void;
+  char bytes[impl::kLargestTaskBytes];
+  void operator()(TaskMember&) const {}
+};
+}  // namespace
+
+const std::vector<BfsVariant>& bfs_variants() {
+  static const std::vector<BfsVariant> table{impl::bfs_mpi,        impl::bfs_locking,
+                                             impl::bfs_nonlocking, impl::bfs_incremental,
+                                             impl::bfs_atomic,     impl::bfs_hybrid};
+  return table;
+}
+
+const BfsVariant& bfs_variant(const std::string& name) {
+  std::string names;
+  for (const BfsVariant& v : bfs_variants()) {
+    if (name == v.name) return v;
+    names += std::string(names.empty() ? "" : ", ") + v.name;
+  }
+  throw UsageError("Graph500/variant = '" + name + "': accepted are " + names);
+}
+
+std::string bfs_variants_doc() {
+  std::string doc;
+  for (const BfsVariant& v : bfs_variants())
+    doc += std::string(doc.empty() ? "" : "; ") + v.name + ": " + v.doc;
+  return doc;
+}
+
+std::unique_ptr<Bfs> make_bfs(const BfsVariant& v, const Csr& g, const BfsOptions& opt,
+                              TaskRuntime& rt, MPI_Comm comm) {
+  return v.make(g, v.resolve(opt, Kokkos::OpenMP().concurrency()), rt, comm);
+}
+
+std::unique_ptr<Bfs> make_bfs(const std::string& variant, const Csr& g, const BfsOptions& opt,
+                              TaskRuntime& rt, MPI_Comm comm) {
+  return make_bfs(bfs_variant(variant), g, opt, rt, comm);
+}
+
+BfsOptions BfsVariant::resolve(BfsOptions opt, int threads) const {
+  switch (work) {
+    case BfsWork::single:
+    case BfsWork::chunks:
+      break;
+    case BfsWork::tasks:
+      if (opt.tasks == 0) opt.tasks = std::max(1, threads);
+      break;
+    case BfsWork::tasks_and_io:
+      // Every thread processes, plus the receive task (which mostly sleeps).
+      if (opt.tasks == 0) opt.tasks = std::max(2, threads + 1);
+      if (opt.tasks < 2) {
+        throw UsageError("Graph500/tasks = " + std::to_string(opt.tasks) + ": the " + name +
+                         " variant needs at least 2 tasks (one receives), or 0 for the Kokkos "
+                         "threads + 1");
+      }
+      break;
+  }
+  return opt;
+}
+
+int BfsVariant::tasks_per_rank(const BfsOptions& opt) const {
+  switch (work) {
+    case BfsWork::single:
+      return 1;
+    case BfsWork::chunks:
+      return opt.chunks;
+    default:
+      return opt.tasks;
+  }
+}
+
+std::size_t BfsVariant::pool_bytes(const BfsOptions& opt) const {
+  if (work == BfsWork::single) return 0;
+  // Per level: the tasks, a merge task after each, and the receive task.
+  const std::size_t live = static_cast<std::size_t>(tasks_per_rank(opt));
+  return TaskRuntime::pool_bytes_for<LargestTask>(2 * live + 1);
+}
+
+}  // namespace ht

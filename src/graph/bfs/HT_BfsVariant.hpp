@@ -1,0 +1,89 @@
+#pragma once
+/// \file HT_BfsVariant.hpp
+/// \brief What a BFS variant is (its name, how it splits a level into tasks,
+/// the MPI thread level it needs, what it reports, how to make one), and the
+/// table of them: the one place that lists them.  The deck's validator and
+/// --help, make_bfs() and the graph500_bfs driver all read it.  Each row is
+/// defined in its variant's own file, beside the kernel; a new variant is
+/// that file plus one line in the table (HT_BfsVariant.cpp).
+///
+/// Layers, each using only those before it: HT_Bfs.hpp (the interface),
+/// impl/ (what variants share), the variant files, this table.
+///
+/// Example:
+/// \code
+///   const ht::BfsVariant& v = ht::bfs_variant("locking");
+///   ht::BfsOptions opt = v.resolve(ht::BfsOptions{}, 2);   // opt.tasks == 3
+///   ht::TaskRuntime rt(v.pool_bytes(opt), "Runtime/pool_MiB");
+///   auto bfs = ht::make_bfs(v, g, opt, rt, comm);
+/// \endcode
+#include <mpi.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "graph/bfs/HT_Bfs.hpp"
+
+namespace ht {
+
+class TaskRuntime;
+
+/// How a variant splits each level among a rank's workers.
+enum class BfsWork {
+  single,        ///< one worker per rank, no tasks (Graph500/tasks, chunks unused)
+  tasks,         ///< Graph500/tasks tasks (0: one per Kokkos thread)
+  tasks_and_io,  ///< Graph500/tasks tasks, one of which receives (0: threads + 1, >= 2)
+  chunks,        ///< up to Graph500/chunks chunk tasks per level
+};
+
+/// The study's column a variant is measured by, besides time.
+enum class BfsReports {
+  time_only,   ///< nothing more
+  lock_time,   ///< BfsResult::lock_seconds
+  redundancy,  ///< BfsResult::task_visits / unique_visits
+};
+
+struct BfsVariant {
+  using Make = std::unique_ptr<Bfs> (*)(const Csr&, const BfsOptions&, TaskRuntime&, MPI_Comm);
+
+  const char* name;
+  const char* doc;  ///< one line for the deck's documentation and --help
+  BfsWork work;
+  int mpi_thread_level;  ///< the least MPI_THREAD_* it runs with
+  BfsReports reports;
+  Make make;  ///< the variant on a graph, with resolved options
+
+  /// \p opt with its task count settled for \p threads Kokkos threads
+  /// (Graph500/tasks = 0 derives it); UsageError naming the key when the
+  /// variant cannot run with it.
+  BfsOptions resolve(BfsOptions opt, int threads) const;
+  /// Tasks a rank runs per level with resolved \p opt (1 for single).
+  int tasks_per_rank(const BfsOptions& opt) const;
+  /// Task pool bytes it needs with resolved \p opt (0 for single).
+  std::size_t pool_bytes(const BfsOptions& opt) const;
+};
+
+/// BfsVariant::make for a variant class \p T constructed as T(g, opt, rt, comm).
+template <class T>
+std::unique_ptr<Bfs> make_variant(const Csr& g, const BfsOptions& opt, TaskRuntime& rt,
+                                  MPI_Comm comm) {
+  return std::make_unique<T>(g, opt, rt, comm);
+}
+
+/// Every variant, the baseline first.
+const std::vector<BfsVariant>& bfs_variants();
+/// The variant named \p name; UsageError listing the names when none is.
+const BfsVariant& bfs_variant(const std::string& name);
+/// "name: doc" lines of every variant, for the deck's documentation.
+std::string bfs_variants_doc();
+
+/// Variant \p v on \p g, with \p opt resolved for this rank's Kokkos threads;
+/// the task variants spawn into \p rt.  UsageError for options it cannot run with.
+std::unique_ptr<Bfs> make_bfs(const BfsVariant& v, const Csr& g, const BfsOptions& opt,
+                              TaskRuntime& rt, MPI_Comm comm);
+/// The same, by name.
+std::unique_ptr<Bfs> make_bfs(const std::string& variant, const Csr& g, const BfsOptions& opt,
+                              TaskRuntime& rt, MPI_Comm comm);
+
+}  // namespace ht

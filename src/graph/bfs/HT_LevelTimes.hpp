@@ -1,0 +1,44 @@
+#pragma once
+/// \file HT_LevelTimes.hpp
+/// \brief Where a rank's BFS time goes, level by level: expand, communicate,
+/// wait, sync (BfsResult::seconds), summed over a run's searches, printed as
+/// a table and written to the results file.  On a cluster it shows which
+/// levels are communication-bound and which rank the others wait for.
+///
+/// Example:
+/// \code
+///   ht::LevelTimes t;
+///   for (auto key : keys) t.add(bfs->search(key).seconds);
+///   t.print(stdout, comm);                  // collective; rank 0 prints
+///   t.write(results, "bfs/level", comm);    // collective
+/// \endcode
+#include <mpi.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "graph/bfs/HT_Bfs.hpp"
+
+namespace ht {
+
+class Results;
+
+class LevelTimes {
+ public:
+  /// Adds one search's levels.
+  void add(const std::vector<LevelSeconds>& levels);
+  /// Per level: seconds per search of each part, mean over ranks, and the
+  /// largest rank's expand; then the totals' min / mean / max over ranks.
+  /// Collective; rank 0 prints to \p f.
+  void print(std::FILE* f, MPI_Comm comm) const;
+  /// Per-rank datasets <prefix>_expand, _communicate, _wait, _sync, _total,
+  /// shape [ranks][levels]: seconds summed over the searches.  Collective.
+  void write(Results& out, const std::string& prefix, MPI_Comm comm) const;
+
+ private:
+  std::vector<LevelSeconds> sums_;
+  int searches_ = 0;
+};
+
+}  // namespace ht

@@ -1,0 +1,115 @@
+#include "graph/bfs/impl/HT_BfsChunked.hpp"
+
+namespace ht::impl {
+
+namespace {
+// Fewer edges than this per chunk cost more in spawning than they gain in
+// balance.
+constexpr std::int64_t kMinChunkEdges = 2048;
+}  // namespace
+
+ChunkedBfs::ChunkedBfs(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI_Comm comm)
+    : rt_(rt),
+      g_(g),
+      comm_(comm),
+      profile_(profile_or_off(opt.profile)),
+      chunks_(static_cast<std::size_t>(std::max(1, opt.chunks))),
+      peers_(g.range.size > 1),
+      ex_(comm, opt.buffer_items),
+      level_(ex_, res_, comm) {
+  const std::int64_t n = g.range.local_count();
+  seen_.resize(n);
+  prev_.resize(n);
+  known_.resize(peers_ ? g.range.n_global : 0);  // the sent filter (HT_EdgeScan.hpp)
+  // Touched now, not by the first search: a fresh page costs a fault.
+  oldq_.assign(n, 0);
+  oldq_.clear();
+  chunk_.reserve(static_cast<std::size_t>(n));
+  records_.resize(chunks_);
+  lanes_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
+  for (Lane& l : lanes_) l.out.resize(g.range.size);
+  apply_ = [this](const Exchange::Item* items, std::size_t k) {
+    for (std::size_t i = 0; i < k; ++i) {
+      const std::int64_t j = g_.range.local(items[i].vertex);
+      if (claim(j, items[i].parent) && count_edges_) {
+        ++arrived_vertices_;
+        arrived_edges_ += g_.degree(j);
+      }
+    }
+  };
+}
+
+void ChunkedBfs::give_lanes_scratch() {
+  for (Lane& l : lanes_) l.scratch.resize(g_.range.local_count());
+}
+
+void ChunkedBfs::take_frontier() {
+  oldq_.clear();
+  seen_.take_new(prev_, [this](std::size_t w, Bitmap::Word bits) {
+    Bitmap::for_each_bit(bits, w, [this](std::int64_t i) { oldq_.push_back(i); });
+  });
+  chunk_.assign(oldq_, [this](std::int64_t i) { return g_.degree(i); });
+}
+
+void ChunkedBfs::start(std::int64_t root) {
+  const VertexRange& r = g_.range;
+  res_.reset(r.local_count());
+  seen_.clear();
+  known_.clear();
+  prev_.clear();
+  for (Lane& l : lanes_) l.task_visits = l.unique_visits = l.found_vertices = l.found_edges = 0;
+  arrived_vertices_ = arrived_edges_ = 0;
+  if (r.mine(root)) claim(r.local(root), root);
+  take_frontier();
+}
+
+void ChunkedBfs::top_down(int iteration) {
+  const VertexRange& r = g_.range;
+  const auto n = static_cast<std::size_t>(std::clamp<std::int64_t>(
+      chunk_.edges() / kMinChunkEdges, 1, static_cast<std::int64_t>(chunks_)));
+  if (!oldq_.empty()) {
+    spawn_level(iteration, n);
+    rt_.wait();
+  }
+  // Partial buffers leave now; the level ends on the host, all tasks done.
+  for (Lane& l : lanes_) {
+    for (int p = 0; p < r.size; ++p) {
+      if (!l.out[p].empty()) ex_.post(p, std::move(l.out[p]));
+      l.out[p] = {};
+    }
+  }
+  ex_.end_level(apply_);
+}
+
+std::pair<std::int64_t, std::int64_t> ChunkedBfs::take_found() {
+  std::pair<std::int64_t, std::int64_t> found{arrived_vertices_, arrived_edges_};
+  for (Lane& l : lanes_) {
+    found.first += l.found_vertices;
+    found.second += l.found_edges;
+    l.found_vertices = l.found_edges = 0;
+  }
+  arrived_vertices_ = arrived_edges_ = 0;
+  return found;
+}
+
+void ChunkedBfs::end_search() {
+  for (const Lane& l : lanes_) {
+    res_.task_visits += l.task_visits;
+    res_.unique_visits += l.unique_visits;
+  }
+}
+
+const BfsResult& ChunkedBfs::search(std::int64_t root) {
+  const int group = searches_++;
+  start(root);
+  for (int level = 0;; ++level) {
+    level_.begin(level);
+    top_down(profile_.begin_iteration(group, level, static_cast<int>(lanes_.size())));
+    take_frontier();
+    if (!level_.end(static_cast<std::int64_t>(oldq_.size()))) break;
+  }
+  end_search();
+  return res_;
+}
+
+}  // namespace ht::impl

@@ -1,0 +1,38 @@
+#include "graph/bfs/impl/HT_QueueBfs.hpp"
+
+namespace ht::impl {
+
+QueueBfs::QueueBfs(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
+    : g_(g),
+      comm_(comm),
+      profile_(profile_or_off(opt.profile)),
+      ex_(comm, opt.buffer_items),
+      level_(ex_, res_, comm),
+      seen_(g.range.local_count()) {
+  oldq_.reserve(g.range.local_count());
+  newq_.reserve(g.range.local_count());
+  apply_ = [this](const Exchange::Item* items, std::size_t n) {
+    for (std::size_t k = 0; k < n; ++k) visit(g_.range.local(items[k].vertex), items[k].parent);
+  };
+}
+
+const BfsResult& QueueBfs::search(std::int64_t root) {
+  const VertexRange& r = g_.range;
+  res_.reset(r.local_count());
+  seen_.clear();
+  oldq_.clear();
+  newq_.clear();
+  if (r.mine(root)) visit(r.local(root), root);
+  const int group = searches_++;
+  for (int level = 0;; ++level) {
+    oldq_.swap(newq_);
+    newq_.clear();
+    level_.begin(level);
+    expand_level(group, level);
+    ex_.end_level(apply_);
+    if (!level_.end(static_cast<std::int64_t>(newq_.size()))) break;
+  }
+  return res_;
+}
+
+}  // namespace ht::impl

@@ -1,0 +1,78 @@
+#pragma once
+/// \file HT_TreeCheck.hpp
+/// \brief What the BFS and SSSP validators share: owner-computes steps
+/// through the coalescing exchange, the tree's levels recomputed from the
+/// parent array alone, and one verdict agreed by all ranks.
+#include <mpi.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "comm/HT_Exchange.hpp"
+#include "graph/HT_Csr.hpp"
+#include "graph/HT_Validate.hpp"
+
+namespace ht::impl {
+
+constexpr std::int32_t kUnreached = -1, kBroken = -3, kPending = -4;
+// Pairs per coalescing buffer: validation moves (vertex, value) pairs.
+constexpr std::size_t kBufferItems = 4096;
+
+// One step of owner-computes communication: items for other ranks go
+// through the exchange, items for this rank are applied at once.
+class Step {
+ public:
+  Step(Exchange& ex, int& phase, const VertexRange& r, const Exchange::Handler& apply)
+      : ex_(ex), r_(r), apply_(apply) {
+    ex_.begin_level(phase++);
+  }
+  void send(int dest, Exchange::Item item) {
+    if (dest == r_.rank) {
+      apply_(&item, 1);
+    } else {
+      ex_.push(dest, item, apply_);
+    }
+  }
+  void finish() { ex_.end_level(apply_); }
+
+ private:
+  Exchange& ex_;
+  const VertexRange& r_;
+  const Exchange::Handler& apply_;
+};
+
+// Levels from parents, by the owners: every reached vertex tells its
+// parent's owner that it is a child; then levels flow down the tree from the
+// key, one round per level.  What no round reaches (a cycle, another root, an
+// unreached or non-existent parent) is kBroken.  Memory: this rank's vertices
+// and the tree's children of them, never a per-vertex array of the graph.
+std::vector<std::int32_t> tree_levels(const Csr& g, std::int64_t key,
+                                      const std::vector<std::int64_t>& pred, Exchange& ex,
+                                      int& phase, MPI_Comm comm);
+
+// Records a failed check in \p res, keeping the first one's message in
+// \p first.
+inline auto failure_recorder(Validation& res, std::string& first) {
+  return [&res, &first](Validation::Check c, const std::string& why) {
+    if (res.failed == 0) first = why;
+    res.failed |= c;
+  };
+}
+
+// One verdict for all: the checks failed anywhere, the message of the
+// lowest rank that failed, and the depth of the deepest level + 1.
+void agree(Validation& res, std::string first, std::int32_t deepest, const VertexRange& r,
+           MPI_Comm comm);
+
+// A communicator of the validation's own, so that none of its messages can
+// meet one of the exchange a search uses on the same communicator (same tags).
+struct OwnComm {
+  MPI_Comm c;
+  explicit OwnComm(MPI_Comm comm) { MPI_Comm_dup(comm, &c); }
+  ~OwnComm() { MPI_Comm_free(&c); }
+  OwnComm(const OwnComm&) = delete;
+  OwnComm& operator=(const OwnComm&) = delete;
+};
+
+}  // namespace ht::impl

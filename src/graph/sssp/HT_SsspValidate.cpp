@@ -1,0 +1,145 @@
+#include "graph/sssp/HT_SsspValidate.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <unordered_map>
+
+#include "graph/impl/HT_TreeCheck.hpp"
+
+namespace ht {
+
+using namespace impl;
+
+namespace {
+
+std::uint32_t float_bits(float d) {
+  std::uint32_t b;
+  std::memcpy(&b, &d, sizeof b);
+  return b;
+}
+float bits_float(std::uint32_t b) {
+  float d;
+  std::memcpy(&d, &b, sizeof d);
+  return d;
+}
+
+// The distances of this rank's edges' distinct remote ends, from their
+// owners: a request step (vertex, asking rank) and an answer step (vertex,
+// distance bits).  Memory: one entry per distinct remote neighbour.
+std::unordered_map<std::int64_t, float> remote_distances(const Csr& g,
+                                                         const std::vector<float>& dist,
+                                                         Exchange& ex, int& phase) {
+  const VertexRange& r = g.range;
+  std::unordered_map<std::int64_t, float> far;
+  for (std::size_t k = 0; k < g.targets.size(); ++k)
+    if (const std::int64_t w = g.targets[k]; !r.mine(w)) far.emplace(w, 0.0f);
+  std::vector<Exchange::Item> asked;  // (vertex of mine, asking rank)
+  {
+    const Exchange::Handler ask = [&](const Exchange::Item* it, std::size_t k) {
+      asked.insert(asked.end(), it, it + k);
+    };
+    Step step(ex, phase, r, ask);
+    for (const auto& [w, unused] : far) step.send(r.owner(w), {w, r.rank});
+    step.finish();
+  }
+  const Exchange::Handler answer = [&](const Exchange::Item* it, std::size_t k) {
+    for (std::size_t j = 0; j < k; ++j)
+      far[it[j].vertex] = bits_float(static_cast<std::uint32_t>(it[j].parent));
+  };
+  Step step(ex, phase, r, answer);
+  for (const Exchange::Item& a : asked)
+    step.send(static_cast<int>(a.parent),
+              {a.vertex, static_cast<std::int64_t>(float_bits(dist[r.local(a.vertex)]))});
+  step.finish();
+  return far;
+}
+
+}  // namespace
+
+Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred,
+                         const std::vector<float>& dist, MPI_Comm comm) {
+  const VertexRange& r = g.range;
+  OwnComm own_comm(comm);
+  const MPI_Comm own = own_comm.c;
+  Exchange ex(own, kBufferItems);
+  int phase = 0;
+  const std::vector<std::int32_t> level = tree_levels(g, key, pred, ex, phase, own);
+  const std::unordered_map<std::int64_t, float> far = remote_distances(g, dist, ex, phase);
+  const auto distance = [&](std::int64_t v) { return r.mine(v) ? dist[r.local(v)] : far.at(v); };
+
+  Validation res;
+  std::string first;  // the first failure's message, this rank
+  const auto fail = failure_recorder(res, first);
+  const auto text = [](double x) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.9g", x);
+    return std::string(b);
+  };
+  if (r.mine(key) && (pred[r.local(key)] != key || dist[r.local(key)] != 0.0f)) {
+    fail(Validation::root, "check 1 (root): key " + std::to_string(key) + " has parent " +
+                               std::to_string(pred[r.local(key)]) + " and distance " +
+                               text(dist[r.local(key)]));
+  }
+  res.level.assign(r.local_count(), kUnreached);
+  std::int32_t deepest = 0;
+  for (std::int64_t i = 0; i < r.local_count(); ++i) {
+    const std::int64_t v = r.global(i);
+    const std::int32_t lv = level[i];
+    const bool reached = pred[i] >= 0, has_dist = std::isfinite(dist[i]);
+    res.level[i] = lv < 0 ? kUnreached : lv;
+    deepest = std::max(deepest, lv);
+    if (reached != has_dist) {
+      fail(Validation::reach, "check 4 (reach): vertex " + std::to_string(v) + " has parent " +
+                                  std::to_string(pred[i]) + " and distance " + text(dist[i]));
+      continue;
+    }
+    if (reached && lv < 0) {
+      fail(Validation::tree, "check 2 (tree): parents from vertex " + std::to_string(v) +
+                                 " do not lead to the key (cycle, other root or unreached parent)");
+      continue;
+    }
+    if (lv > 0) {
+      // Joined to its parent by an edge (the lightest of the copies) whose
+      // weight covers the step.
+      const std::int64_t p = pred[i];
+      float lightest = std::numeric_limits<float>::infinity();
+      for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k)
+        if (g.targets[k] == p) lightest = std::min(lightest, g.weights[k]);
+      if (std::isinf(lightest)) {
+        fail(Validation::tree_edge, "check 3 (tree edge): " + std::to_string(v) + " has parent " +
+                                        std::to_string(p) + " but no edge to it");
+      } else if (dist[i] > distance(p) + lightest) {
+        fail(Validation::tree_edge, "check 3 (tree edge): " + std::to_string(v) + " at distance " +
+                                        text(dist[i]) + " has parent " + std::to_string(p) +
+                                        " at " + text(distance(p)) + " over an edge of weight " +
+                                        text(lightest));
+      }
+    }
+  }
+  // Checks 4 and 5 on every stored edge (each input edge twice, once per end:
+  // both directions of the inequality).
+  for (std::int64_t i = 0; i < r.local_count(); ++i) {
+    const std::int64_t v = r.global(i);
+    const float dv = dist[i];
+    for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
+      const std::int64_t w = g.targets[k];
+      if (w == v) continue;
+      const float dw = distance(w);
+      if (std::isfinite(dv) != std::isfinite(dw)) {
+        fail(Validation::reach, "check 4 (reach): edge {" + std::to_string(v) + ", " +
+                                    std::to_string(w) + "} has one end in the tree and one out");
+      } else if (std::isfinite(dv) && dv > dw + g.weights[k]) {
+        fail(Validation::distances, "check 5 (distances): edge {" + std::to_string(v) + ", " +
+                                        std::to_string(w) + "} of weight " + text(g.weights[k]) +
+                                        " joins distances " + text(dv) + " and " + text(dw));
+      }
+    }
+  }
+  agree(res, first, deepest, r, comm);
+  return res;
+}
+
+}  // namespace ht

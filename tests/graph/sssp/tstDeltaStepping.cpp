@@ -1,0 +1,271 @@
+// Tests of ht::DeltaStepping (kernel 3) and of kernel 1's weights, on np =
+// 1, 2, 4 ranks x 1, 2 threads:
+//  - kernel 1 with weights stores the same targets as without, each with the
+//    generator's weight of its edge, in [0, 1);
+//  - distances equal a serial Dijkstra's (sssp_oracle.hpp) for several roots
+//    and deltas (all edges light, most heavy, in between), unreached alike;
+//  - every reached vertex's parent is reached, one edge away, and its
+//    distance plus that edge's weight is the vertex's: a shortest-path tree;
+//  - the distributed validation (validate_sssp) passes it, and catches each
+//    of its rules broken on purpose;
+//  - the same on a graph read from a file (.mtx and .wel), with 32- and
+//    64-bit targets;
+//  - a graph without weights is refused.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "graph/HT_Csr.hpp"
+#include "graph/HT_EdgeFile.hpp"
+#include "graph/edge_files.hpp"
+#include "graph/sssp/HT_DeltaStepping.hpp"
+#include "graph/sssp/HT_SsspValidate.hpp"
+#include "runtime/HT_Error.hpp"
+#include "sssp_oracle.hpp"
+
+namespace {
+
+// This rank's per-vertex values gathered into one array over all vertices.
+template <class T>
+std::vector<T> gather(const std::vector<T>& mine, const ht::VertexRange& r, MPI_Datatype type) {
+  std::vector<int> counts(static_cast<std::size_t>(r.size)), at(static_cast<std::size_t>(r.size));
+  for (int p = 0; p < r.size; ++p) {
+    const ht::VertexRange o = r.of_rank(p);
+    counts[static_cast<std::size_t>(p)] = static_cast<int>(o.local_count());
+    at[static_cast<std::size_t>(p)] = static_cast<int>(o.first());
+  }
+  std::vector<T> all(static_cast<std::size_t>(r.n_global));
+  MPI_Allgatherv(mine.data(), static_cast<int>(mine.size()), type, all.data(), counts.data(),
+                 at.data(), type, MPI_COMM_WORLD);
+  return all;
+}
+
+TEST(KernelOneWeights, SameTargetsWithTheGeneratorsWeights) {
+  const ht::Kronecker gen{9, 8, 0.57, 0.19, 0.19, 3};
+  const ht::Csr plain = ht::build_csr(gen, MPI_COMM_WORLD);
+  const ht::Csr weighted =
+      ht::build_weighted_csr(gen, MPI_COMM_WORLD, nullptr, ht::TargetBits::automatic, 100);
+  // Rows hold the same neighbours (their order follows how edges were cut
+  // into pieces, which differs here).
+  EXPECT_EQ(plain.offsets, weighted.offsets);
+  for (std::size_t i = 0; i + 1 < plain.offsets.size(); ++i) {
+    std::vector<std::int64_t> a = plain.neighbours(i);
+    std::vector<std::int64_t> b = weighted.neighbours(i);
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    EXPECT_EQ(a, b) << "row " << i;
+  }
+  ASSERT_EQ(weighted.weights.size(), weighted.targets.size());
+  EXPECT_TRUE(plain.weights.empty());
+  // Each stored (u, v, w) is an input edge {u, v} with weight w.
+  std::multimap<std::pair<std::int64_t, std::int64_t>, float> input;
+  for (const auto& e : gen.weighted_edges(0, gen.edge_count())) {
+    EXPECT_GE(e.w, 0.0f);
+    EXPECT_LT(e.w, 1.0f);
+    input.insert({{e.u, e.v}, e.w});
+    input.insert({{e.v, e.u}, e.w});
+  }
+  const ht::VertexRange& r = weighted.range;
+  for (std::int64_t i = 0; i < r.local_count(); ++i) {
+    for (auto k = weighted.offsets[i]; k < weighted.offsets[i + 1]; ++k) {
+      const auto [lo, hi] = input.equal_range({r.global(i), weighted.targets[k]});
+      bool found = false;
+      for (auto it = lo; it != hi; ++it) found = found || it->second == weighted.weights[k];
+      EXPECT_TRUE(found) << r.global(i) << " -> " << weighted.targets[k];
+    }
+  }
+}
+
+class DeltaSteppingCase : public ::testing::TestWithParam<std::pair<double, ht::SsspVariant>> {};
+
+TEST_P(DeltaSteppingCase, DistancesAreDijkstrasAndParentsATree) {
+  const auto [delta, variant] = GetParam();
+  const ht::Kronecker gen{10, 16, 0.57, 0.19, 0.19, 5};
+  const ht::Csr g = ht::build_weighted_csr(gen, MPI_COMM_WORLD);
+  ht::SsspOptions opt;
+  opt.delta = delta;
+  opt.variant = variant;
+  opt.buffer_items = 64;  // many messages
+  opt.chunks = 8;
+  ht::TaskRuntime rt(ht::DeltaStepping::pool_bytes(opt), "Runtime/pool_MiB");
+  ht::DeltaStepping sssp(g, opt, rt, MPI_COMM_WORLD);
+  // The weight of the lightest edge {u, v}, any direction (duplicates kept).
+  std::map<std::pair<std::int64_t, std::int64_t>, float> lightest;
+  for (const auto& e : gen.weighted_edges(0, gen.edge_count())) {
+    for (auto key : {std::pair{e.u, e.v}, std::pair{e.v, e.u}}) {
+      auto [it, fresh] = lightest.insert({key, e.w});
+      if (!fresh) it->second = std::min(it->second, e.w);
+    }
+  }
+  for (std::int64_t root : {std::int64_t{0}, std::int64_t{517}, std::int64_t{1023}}) {
+    const ht::SsspResult& res = sssp.search(root);
+    const std::vector<float> want = oracle_distances(gen, root);
+    const std::vector<float> dist = gather(res.dist, g.range, MPI_FLOAT);
+    const std::vector<std::int64_t> pred = gather(res.pred, g.range, MPI_INT64_T);
+    std::int64_t reached = 0;
+    for (std::int64_t v = 0; v < gen.vertex_count(); ++v) {
+      const auto s = static_cast<std::size_t>(v);
+      if (std::isinf(want[s])) {
+        EXPECT_TRUE(std::isinf(dist[s])) << "root " << root << ", vertex " << v;
+        EXPECT_EQ(pred[s], -1);
+        continue;
+      }
+      ++reached;
+      ASSERT_NEAR(dist[s], want[s], 1e-5 * (1 + want[s])) << "root " << root << ", vertex " << v;
+      if (v == root) {
+        EXPECT_EQ(pred[s], root);
+        EXPECT_EQ(dist[s], 0.0f);
+        continue;
+      }
+      const std::int64_t p = pred[s];
+      ASSERT_GE(p, 0) << v;
+      const auto edge = lightest.find({p, v});
+      ASSERT_NE(edge, lightest.end()) << "parent " << p << " of " << v << " is no neighbour";
+      EXPECT_LE(dist[s], dist[static_cast<std::size_t>(p)] + edge->second) << v;
+      EXPECT_LT(dist[static_cast<std::size_t>(p)], dist[s] + 1e-6f) << v;
+    }
+    EXPECT_GT(reached, gen.vertex_count() / 4);
+    EXPECT_GE(res.buckets, 1);
+    const ht::Validation v = ht::validate_sssp(g, root, res.pred, res.dist, MPI_COMM_WORLD);
+    EXPECT_TRUE(v.ok()) << v.what;
+  }
+}
+
+// Both variants with all edges light (one bucket holds everything:
+// Bellman-Ford in phases), most edges heavy (many buckets, nearly
+// Dijkstra), and between.
+INSTANTIATE_TEST_SUITE_P(Deltas, DeltaSteppingCase,
+                         ::testing::Values(std::pair{2.0, ht::SsspVariant::classic},
+                                           std::pair{0.02, ht::SsspVariant::classic},
+                                           std::pair{0.1, ht::SsspVariant::classic},
+                                           std::pair{2.0, ht::SsspVariant::fused},
+                                           std::pair{0.01, ht::SsspVariant::fused},
+                                           std::pair{0.1, ht::SsspVariant::fused}));
+
+// Kernel 3 on a graph read from a file: the generator's weighted edges
+// written out, read back in either target width, searched, and compared with
+// Dijkstra on the edges themselves.
+class FileGraph : public ::testing::TestWithParam<std::pair<const char*, ht::TargetBits>> {};
+
+TEST_P(FileGraph, DistancesAreDijkstras) {
+  const auto [format, bits] = GetParam();
+  const ht::Kronecker gen{9, 8, 0.57, 0.19, 0.19, 8};
+  const std::string path = scratch_dir() + "/sssp." + format;
+  write_file(path, edge_text(gen.weighted_edges(0, gen.edge_count()), format, gen.vertex_count()));
+  ht::EdgeFile file = ht::EdgeFile::open(path);
+  const ht::Csr g = ht::read_csr(file, true, MPI_COMM_WORLD, nullptr, bits);
+  ht::SsspOptions opt;
+  opt.delta = 0.05;
+  opt.buffer_items = 32;
+  opt.chunks = 4;
+  ht::TaskRuntime rt(ht::DeltaStepping::pool_bytes(opt), "Runtime/pool_MiB");
+  ht::DeltaStepping sssp(g, opt, rt, MPI_COMM_WORLD);
+  for (std::int64_t root : {std::int64_t{1}, std::int64_t{300}}) {
+    const ht::SsspResult& res = sssp.search(root);
+    const std::vector<float> want = oracle_distances(gen, root);
+    const std::vector<float> dist = gather(res.dist, g.range, MPI_FLOAT);
+    for (std::int64_t v = 0; v < g.range.n_global; ++v) {
+      const auto s = static_cast<std::size_t>(v);
+      if (std::isinf(want[s]))
+        EXPECT_TRUE(std::isinf(dist[s])) << format << ", root " << root << ", vertex " << v;
+      else
+        ASSERT_NEAR(dist[s], want[s], 1e-5 * (1 + want[s])) << format << ", vertex " << v;
+    }
+    const ht::Validation v = ht::validate_sssp(g, root, res.pred, res.dist, MPI_COMM_WORLD);
+    EXPECT_TRUE(v.ok()) << v.what;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Files, FileGraph,
+                         ::testing::Values(std::pair{"mtx", ht::TargetBits::automatic},
+                                           std::pair{"wel", ht::TargetBits::b64}));
+
+// Each rule of validate_sssp, broken on one vertex of a correct answer.
+TEST(ValidateSssp, CatchesEachRuleBroken) {
+  const ht::Kronecker gen{9, 16, 0.57, 0.19, 0.19, 7};
+  const ht::Csr g = ht::build_weighted_csr(gen, MPI_COMM_WORLD);
+  ht::TaskRuntime rt(ht::DeltaStepping::pool_bytes({}), "Runtime/pool_MiB");
+  ht::DeltaStepping sssp(g, {}, rt, MPI_COMM_WORLD);
+  const std::int64_t root = 3;
+  const ht::SsspResult good = sssp.search(root);
+  const ht::VertexRange& r = g.range;
+  const std::vector<float> all = gather(good.dist, r, MPI_FLOAT);
+  const std::vector<std::int64_t> pred = gather(good.pred, r, MPI_INT64_T);
+  // A reached vertex other than the root with a reached neighbour that is
+  // not its parent, farther than the edge between them.
+  std::int64_t v = -1, far = -1;
+  for (const auto& e : gen.weighted_edges(0, gen.edge_count())) {
+    if (e.u == e.v || e.u == root || e.v == root || std::isinf(all[e.u])) continue;
+    if (all[e.v] > e.w && pred[e.u] != e.v && pred[e.v] != e.u) {
+      v = e.u;
+      far = e.v;
+      break;
+    }
+  }
+  ASSERT_GE(v, 0);
+  const auto broken = [&](auto&& change) {
+    std::vector<std::int64_t> p = good.pred;
+    std::vector<float> d = good.dist;
+    change(p, d);
+    return ht::validate_sssp(g, root, p, d, MPI_COMM_WORLD).failed;
+  };
+  const auto at = [&](std::int64_t x) { return r.local(x); };
+  EXPECT_EQ(broken([](auto&, auto&) {}), 0);
+  EXPECT_TRUE(broken([&](auto& p, auto&) {
+                if (r.mine(root)) p[at(root)] = v;
+              }) &
+              ht::Validation::root);
+  EXPECT_TRUE(broken([&](auto&, auto& d) {
+                if (r.mine(root)) d[at(root)] = 0.5f;
+              }) &
+              ht::Validation::root);
+  EXPECT_TRUE(broken([&](auto& p, auto&) {  // v and far each other's parent: a cycle
+                if (r.mine(v)) p[at(v)] = far;
+                if (r.mine(far)) p[at(far)] = v;
+              }) &
+              ht::Validation::tree);
+  // A reached vertex that is no neighbour of v.
+  std::vector<bool> next_to_v(static_cast<std::size_t>(gen.vertex_count()), false);
+  for (const auto& e : gen.edges(0, gen.edge_count())) {
+    if (e.u == v) next_to_v[static_cast<std::size_t>(e.v)] = true;
+    if (e.v == v) next_to_v[static_cast<std::size_t>(e.u)] = true;
+  }
+  std::int64_t stranger = 0;
+  while (stranger == v || next_to_v[static_cast<std::size_t>(stranger)] ||
+         std::isinf(all[static_cast<std::size_t>(stranger)]))
+    ++stranger;
+  EXPECT_TRUE(broken([&](auto& p, auto&) {  // a parent that is no neighbour
+                if (r.mine(v)) p[at(v)] = stranger;
+              }) &
+              ht::Validation::tree_edge);
+  EXPECT_TRUE(broken([&](auto&, auto& d) {  // farther than its parent's distance + weight
+                if (r.mine(v)) d[at(v)] += 2.0f;
+              }) &
+              (ht::Validation::tree_edge | ht::Validation::distances));
+  EXPECT_TRUE(broken([&](auto& p, auto& d) {  // out of the tree, its neighbours in it
+                if (r.mine(v)) {
+                  p[at(v)] = -1;
+                  d[at(v)] = ht::SsspResult::kUnreached;
+                }
+              }) &
+              ht::Validation::reach);
+  EXPECT_TRUE(broken([&](auto&, auto& d) {  // a distance without a parent
+                if (r.mine(far)) d[at(far)] = ht::SsspResult::kUnreached;
+              }) &
+              ht::Validation::reach);
+  EXPECT_TRUE(broken([&](auto&, auto& d) {  // closer than possible: its neighbour is too far
+                if (r.mine(v)) d[at(v)] = 0.0f;
+              }) &
+              ht::Validation::distances);
+}
+
+TEST(DeltaStepping, RefusesAGraphWithoutWeights) {
+  const ht::Csr g = ht::build_csr(ht::Kronecker{6, 4, 0.57, 0.19, 0.19, 1}, MPI_COMM_WORLD);
+  ht::TaskRuntime rt(ht::DeltaStepping::pool_bytes({}), "Runtime/pool_MiB");
+  EXPECT_THROW(ht::DeltaStepping(g, {}, rt, MPI_COMM_WORLD), ht::UsageError);
+}
+
+}  // namespace

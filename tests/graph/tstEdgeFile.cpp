@@ -1,0 +1,143 @@
+// Tests of kernel 1 from files (HT_EdgeFile): each format gives the same
+// distributed graph as the edge list it was written from, on any rank count
+// and in either target width; each kind of bad file is an error naming the
+// file and the line, on every rank.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "edge_files.hpp"
+#include "graph/HT_Csr.hpp"
+#include "graph/HT_EdgeFile.hpp"
+#include "runtime/HT_Error.hpp"
+
+namespace {
+
+const ht::Kronecker gen{8, 8, 0.57, 0.19, 0.19, 4};
+
+// Row i's (target, weight) pairs, sorted: rows hold the same edges whatever
+// order they arrived in.
+std::vector<std::pair<std::int64_t, float>> row(const ht::Csr& g, std::int64_t i) {
+  std::vector<std::pair<std::int64_t, float>> r;
+  for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k)
+    r.push_back({g.targets[k], g.weights.empty() ? 0.0f : g.weights[k]});
+  std::sort(r.begin(), r.end());
+  return r;
+}
+
+class EdgeFileFormat : public ::testing::TestWithParam<std::pair<const char*, ht::TargetBits>> {};
+
+TEST_P(EdgeFileFormat, ReadsTheGraphItWasWrittenFrom) {
+  const auto [format, bits] = GetParam();
+  const std::string path = scratch_dir() + "/graph." + format;
+  const auto edges = gen.weighted_edges(0, gen.edge_count());
+  write_file(path, edge_text(edges, format, gen.vertex_count()));
+  const bool weighted = std::string(format) != "el";
+
+  ht::EdgeFile file = ht::EdgeFile::open(path);
+  EXPECT_EQ(file.has_weights, weighted);
+  double seconds = 0;
+  const ht::Csr got = ht::read_csr(file, weighted, MPI_COMM_WORLD, &seconds, bits);
+  EXPECT_GE(seconds, 0.0);
+  EXPECT_EQ(got.targets.wide(), bits == ht::TargetBits::b64);
+
+  // The reference: the same edges through build_csr (this rank's slice).
+  const auto [first, last] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
+  std::vector<ht::WeightedEdge> mine(edges.begin() + first, edges.begin() + last);
+  long long top = 0;
+  for (const auto& e : edges) top = std::max<long long>(top, std::max(e.u, e.v));
+  const std::int64_t n = std::string(format) == "mtx" ? gen.vertex_count() : top + 1;
+  EXPECT_EQ(file.vertices, n);
+  ht::Csr want = ht::build_csr(mine, n, MPI_COMM_WORLD);
+  if (!weighted) want.weights.clear();
+  ASSERT_EQ(got.range.local_count(), want.range.local_count());
+  EXPECT_EQ(got.offsets, want.offsets);
+  for (std::int64_t i = 0; i < got.range.local_count(); ++i)
+    ASSERT_EQ(row(got, i), row(want, i)) << format << ", row " << i;
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, EdgeFileFormat,
+                         ::testing::Values(std::pair{"wel", ht::TargetBits::automatic},
+                                           std::pair{"el", ht::TargetBits::automatic},
+                                           std::pair{"mtx", ht::TargetBits::automatic},
+                                           std::pair{"wel", ht::TargetBits::b64},
+                                           std::pair{"mtx", ht::TargetBits::b64}));
+
+// \p text as a file named \p name: the error read_csr (or open) throws, "" if none.
+std::string error_of(const std::string& name, const std::string& text, bool weighted = true) {
+  const std::string path = scratch_dir() + "/" + name;
+  write_file(path, text);
+  try {
+    ht::EdgeFile file = ht::EdgeFile::open(path);
+    ht::read_csr(file, weighted, MPI_COMM_WORLD);
+  } catch (const ht::Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(EdgeFile, BadFilesNameTheFileAndLine) {
+  const std::string dir = scratch_dir() + "/";
+  const std::string banner = "%%MatrixMarket matrix coordinate real general\n";
+  EXPECT_EQ(error_of("truncated.mtx", banner + "3 3 4\n1 2 0.5\n2 3 0.25\n"),
+            dir +
+                "truncated.mtx:4: the file has 2 entries after its size line (line 2), which "
+                "promises 4: truncated?");
+  EXPECT_EQ(error_of("header.mtx", "%%MatrixMarkt matrix coordinate real general\n3 3 1\n1 2 1\n")
+                .rfind(dir + "header.mtx:1: ", 0),
+            0u);
+  EXPECT_EQ(error_of("array.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n")
+                .rfind(dir + "array.mtx:1: ", 0),
+            0u);
+  EXPECT_EQ(error_of("nonsquare.mtx", banner + "3 4 1\n1 2 1\n"),
+            dir +
+                "nonsquare.mtx:2: a 3 x 4 matrix: the adjacency matrix of a graph is square and "
+                "not empty");
+  EXPECT_EQ(error_of("range.mtx", banner + "% ids from 1\n3 3 2\n1 2 1\n2 4 1\n"),
+            dir + "range.mtx:5: vertex 4 out of range: ids are 1 to 3 (the size line's rows)");
+  EXPECT_EQ(error_of("zero.mtx", banner + "3 3 1\n0 2 1\n"),
+            dir + "zero.mtx:3: vertex 0 out of range: ids are 1 to 3 (the size line's rows)");
+  EXPECT_EQ(error_of("negative.wel", "0 1 0.5\n1 2 -0.25\n2 3 1\n"),
+            dir + "negative.wel:2: weight -0.25 of edge {1, 2}: weights must be finite and >= 0");
+  EXPECT_EQ(error_of("nan.wel", "0 1 0.5\n1 2 nan\n").rfind(dir + "nan.wel:2: ", 0), 0u);
+  EXPECT_EQ(error_of("negative_id.el", "0 1\n-1 2\n", false),
+            dir + "negative_id.el:2: vertex -1 out of range: ids are 0 to 4398046511103");
+  EXPECT_EQ(error_of("short.wel", "0 1 0.5\n1 2\n"),
+            dir + "short.wel:2: No more data after pattern data on line 2 of input");
+  EXPECT_EQ(error_of("words.el", "0 1\nzero one\n", false).rfind(dir + "words.el:2: ", 0), 0u);
+  EXPECT_EQ(error_of("empty.el", "# nothing\n", false), dir + "empty.el:1: no edges in the file");
+  EXPECT_EQ(error_of("empty.mtx", ""), dir +
+                                           "empty.mtx:1: empty file: a Matrix Market banner "
+                                           "was expected");
+  try {
+    ht::EdgeFile::open(dir + "missing.wel");
+    ADD_FAILURE() << "a missing file was opened";
+  } catch (const ht::Error& e) {
+    EXPECT_EQ(std::string(e.what()), dir + "missing.wel: cannot open: No such file or directory");
+  }
+}
+
+// A bad line deep in the file is parsed by one rank (the last, on 4 ranks):
+// every rank reports it, with its line number in the whole file.
+TEST(EdgeFile, LineNumbersCountAcrossRanks) {
+  std::string text;
+  for (int i = 1; i <= 999; ++i)
+    text += i == 977 ? "5 6 -1\n" : std::to_string(i % 50) + " " + std::to_string(i % 7) + " 0.5\n";
+  const std::string got = error_of("deep.wel", text);
+  EXPECT_EQ(got, scratch_dir() +
+                     "/deep.wel:977: weight -1 of edge {5, 6}: weights must be "
+                     "finite and >= 0");
+}
+
+TEST(EdgeFile, SsspOnAnUnweightedFileIsAUsageError) {
+  const std::string path = scratch_dir() + "/pattern.el";
+  write_file(path, "0 1\n1 2\n");
+  ht::EdgeFile file = ht::EdgeFile::open(path);
+  EXPECT_THROW(ht::read_csr(file, true, MPI_COMM_WORLD), ht::UsageError);
+  EXPECT_THROW(ht::EdgeFile::format_of("graph.txt", "Graph500/file"), ht::UsageError);
+}
+
+}  // namespace
