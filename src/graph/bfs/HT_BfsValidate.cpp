@@ -30,11 +30,10 @@ std::int32_t level_of(std::int64_t packed) {
 Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred,
                         MPI_Comm comm) {
   const VertexRange& r = g.range;
-  OwnComm own_comm(comm);
-  const MPI_Comm own = own_comm.c;
-  Exchange ex(own, kBufferItems);
-  int phase = 0;
-  const std::vector<std::int32_t> level = tree_levels(g, key, pred, ex, phase, own);
+  TreeCheck check(g, key, pred, comm);
+  Exchange& ex = check.ex;
+  int& phase = check.phase;
+  const std::vector<std::int32_t>& level = check.level;
 
   Validation res;
   std::string first;  // the first failure's message, this rank

@@ -75,4 +75,15 @@ struct OwnComm {
   OwnComm& operator=(const OwnComm&) = delete;
 };
 
+/// What both validations open with: a communicator and an exchange of their
+/// own, and the tree's levels from the parents alone (tree_levels).
+struct TreeCheck {
+  OwnComm own;
+  Exchange ex;
+  int phase = 0;
+  std::vector<std::int32_t> level;
+  TreeCheck(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred, MPI_Comm comm)
+      : own(comm), ex(own.c, kBufferItems), level(tree_levels(g, key, pred, ex, phase, own.c)) {}
+};
+
 }  // namespace ht::impl

@@ -62,11 +62,10 @@ std::unordered_map<std::int64_t, float> remote_distances(const Csr& g,
 Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred,
                          const std::vector<float>& dist, MPI_Comm comm) {
   const VertexRange& r = g.range;
-  OwnComm own_comm(comm);
-  const MPI_Comm own = own_comm.c;
-  Exchange ex(own, kBufferItems);
-  int phase = 0;
-  const std::vector<std::int32_t> level = tree_levels(g, key, pred, ex, phase, own);
+  TreeCheck check(g, key, pred, comm);
+  Exchange& ex = check.ex;
+  int& phase = check.phase;
+  const std::vector<std::int32_t>& level = check.level;
   const std::unordered_map<std::int64_t, float> far = remote_distances(g, dist, ex, phase);
   const auto distance = [&](std::int64_t v) { return r.mine(v) ? dist[r.local(v)] : far.at(v); };
 
