@@ -112,13 +112,14 @@ std::vector<E> parse(const EdgeFile& f, const std::string& text, long long first
     double w = 0;
     bool entry;
     try {
-      std::size_t start = 0, size = 0;  // the data part, before any comment
-      entry = !Teuchos::MatrixMarket::checkCommentLine(line, start, size, line_no, false);
-      if (entry && f.has_weights)
+      if (f.has_weights) {  // readRealLine skips comments itself
         entry = Teuchos::MatrixMarket::readRealLine(line, u, v, w, line_no, false);
-      else if (entry)
+      } else {  // readPatternLine wants the data part alone
+        std::size_t start = 0, size = 0;
         entry =
+            !Teuchos::MatrixMarket::checkCommentLine(line, start, size, line_no, false) &&
             Teuchos::MatrixMarket::readPatternLine(line.substr(start, size), u, v, line_no, false);
+      }
     } catch (const std::exception& e) {
       bad(f.path, line_no, message_of(e));
     }

@@ -1,6 +1,7 @@
 #pragma once
 // Graph files written by rank 0 for the readers' tests, in a scratch folder
 // of the job's own (one name on every rank, none shared with another job).
+#include <gtest/gtest.h>
 #include <mpi.h>
 #include <unistd.h>
 
@@ -20,6 +21,20 @@ inline std::string scratch_dir() {
   std::filesystem::create_directories(dir);
   return dir.string();
 }
+
+/// Removes the scratch folder once every test of the program has run.
+class ScratchCleanup : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    const std::string dir = scratch_dir();
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Barrier(MPI_COMM_WORLD);  // no rank still reads a file
+    if (rank == 0) std::filesystem::remove_all(dir);
+  }
+};
+inline ::testing::Environment* const scratch_cleanup =
+    ::testing::AddGlobalTestEnvironment(new ScratchCleanup);
 
 /// Rank 0 writes \p text to \p path; every rank returns once it is there.
 inline void write_file(const std::string& path, const std::string& text) {
