@@ -1,6 +1,8 @@
 #include "comm/HT_Exchange.hpp"
 
+#include <cstdlib>
 #include <memory>
+#include <string>
 #include <thread>
 #include <utility>
 
@@ -12,6 +14,16 @@
 namespace ht {
 
 namespace {
+// The user's choice, for a machine where the crossover is known.
+Exchange::Termination from_environment() {
+  const char* v = std::getenv("HT_EXCHANGE_END");
+  const std::string s = v ? v : "";
+  if (s.empty() || s == "auto") return Exchange::Termination::by_ranks;
+  if (s == "markers") return Exchange::Termination::markers;
+  if (s == "nbx") return Exchange::Termination::nbx;
+  throw UsageError("HT_EXCHANGE_END = '" + s + "': auto, markers or nbx");
+}
+
 constexpr int kTagBase = 7100;  // + level parity; clear of the other tags in use (Cannon: 1, 2)
 // Sends in flight per peer before a sender stops to reap: a bound on the
 // memory held by unsent buffers (buffer_items pairs each), not a tuned figure.
@@ -30,12 +42,24 @@ Exchange::Timed::~Timed() {
   ex_.timing_ = false;
 }
 
-Exchange::Exchange(MPI_Comm comm, std::size_t capacity, Clock time)
+Exchange::Exchange(MPI_Comm comm, std::size_t capacity, Clock time, Termination end)
     : comm_(comm), capacity_(capacity < 1 ? 1 : capacity), clock_(time) {
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
+  nbx_ = resolve(end, size_) == Termination::nbx;
   current_.resize(size_);
   for (auto& b : current_) b.reserve(capacity_);
+}
+
+Exchange::Termination Exchange::resolve(Termination end, int ranks) {
+  if (end == Termination::automatic) end = from_environment();
+  if (end == Termination::by_ranks)
+    end = ranks > kMarkerRanks ? Termination::nbx : Termination::markers;
+  return end;
+}
+
+const char* Exchange::name(Termination end) {
+  return end == Termination::nbx ? "nbx" : end == Termination::markers ? "markers" : "automatic";
 }
 
 Exchange::~Exchange() {
@@ -47,12 +71,15 @@ Exchange::~Exchange() {
     MPI_Cancel(&f.request);
     MPI_Request_free(&f.request);
   }
+  // A barrier left open (an error unwound the level) is left alone: MPI
+  // allows neither cancelling nor freeing one, and waiting could hang.
   for (Posted* p = posted_.exchange(nullptr); p;) delete std::exchange(p, p->next);
 }
 
 void Exchange::begin_level(int level) {
   tag_ = kTagBase + (level & 1);
   ends_ = 0;
+  joined_ = false;
   stats_ = Stats{};
 }
 
@@ -97,7 +124,8 @@ void Exchange::send_items(int dest, std::vector<Item>&& items, const Handler& on
   in_flight_.push_back({MPI_REQUEST_NULL, std::move(items)});
   InFlight& f = in_flight_.back();
   const int bytes = static_cast<int>(f.items.size() * sizeof(Item));
-  MPI_Isend(f.items.data(), bytes, MPI_BYTE, dest, tag_, comm_, &f.request);
+  // nbx: synchronous, so that its completion says the peer has it.
+  (nbx_ ? MPI_Issend : MPI_Isend)(f.items.data(), bytes, MPI_BYTE, dest, tag_, comm_, &f.request);
   stats_.messages += 1;
   stats_.bytes += bytes;
 }
@@ -165,6 +193,7 @@ void Exchange::finish(const Handler& on_receive) {
     if (p != rank_ && !current_[p].empty()) send(p, on_receive);
   }
   ends_out_.clear();
+  if (nbx_) return;
   for (int p = 0; p < size_; ++p) {
     if (p == rank_) continue;
     ends_out_.emplace_back();
@@ -190,6 +219,19 @@ bool Exchange::drain_step(const Handler& on_receive) {
     throw Error("exchange: items posted after finish() of the level");
   }
   receive(on_receive);
+  if (nbx_) {
+    // All our sends received: join the barrier.  When it completes every
+    // rank has joined, so every message of the level has been received.
+    reap();
+    if (!joined_) {
+      if (!in_flight_.empty()) return false;
+      MPI_Ibarrier(comm_, &barrier_);
+      joined_ = true;
+    }
+    int done = 0;
+    MPI_Test(&barrier_, &done, MPI_STATUS_IGNORE);
+    return done;
+  }
   if (ends_ < size_ - 1) return false;
   // Our data went out before our end markers and every peer drains until it
   // has our marker, so these sends are being matched: wait to free their buffers.

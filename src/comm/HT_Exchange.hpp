@@ -7,11 +7,17 @@
 ///
 /// push() appends to a per-destination buffer of \c capacity items and sends
 /// it (MPI_Isend) when full; poll() takes whatever has arrived (MPI_Improbe +
-/// MPI_Mrecv, never blocking); end_level() flushes, tells every rank "no more
-/// this level" with an empty message, and receives until all ranks said so.
-/// MPI keeps messages between two ranks in order, so an end marker never
-/// overtakes data.  The level's parity is in the tag: a rank that finished
-/// level L may already send level L+1 while a peer still drains level L.
+/// MPI_Mrecv, never blocking); end_level() flushes and receives until the
+/// level is over on every rank, learnt in one of two ways (Termination):
+///  - markers: an empty message to every peer says "no more this level"
+///    (MPI keeps messages between two ranks in order, so a marker never
+///    overtakes data); P - 1 messages per rank and level;
+///  - nbx (T. Hoefler, C. Siebert, A. Lumsdaine, "Scalable communication
+///    protocols for dynamic sparse data exchange", PPoPP 2010): sends are
+///    synchronous, and a rank whose sends have all been received joins an
+///    MPI_Ibarrier, receiving until it completes; O(log P) per level.
+/// The level's parity is in the tag: a rank that finished level L may
+/// already send level L+1 while a peer still drains level L.
 /// Nothing here blocks on a send while not receiving, so no cycle of ranks
 /// can wait on each other.
 ///
@@ -49,6 +55,20 @@ class Exchange {
     std::int64_t vertex, parent;
   };
   using Handler = std::function<void(const Item*, std::size_t)>;
+  /// How a level's end is learnt (see above).
+  enum class Termination {
+    automatic,  ///< HT_EXCHANGE_END if set (auto, markers or nbx), else by_ranks
+    by_ranks,   ///< markers up to kMarkerRanks ranks, nbx beyond
+    markers,
+    nbx
+  };
+  /// Measured (SSSP, SCALE 18, ~725 levels a search, 3 runs alternated):
+  /// alike on 2 ranks; on 4 ranks sharing 2 cores nbx is 7-27% slower (a
+  /// barrier's rounds wait on ranks that are not running).  The crossover
+  /// needs more cores than were at hand: 16, where P - 1 markers outnumber
+  /// a barrier's log2(P) rounds 4 to 1, is a guess, and HT_EXCHANGE_END
+  /// overrides it.
+  static constexpr int kMarkerRanks = 16;
   /// What this level cost.  Seconds are wall-clock, on whichever thread
   /// made the call: \c busy in sends and receives (applying arrivals
   /// included), \c waiting in end_level() or drained() while nothing arrived
@@ -63,7 +83,9 @@ class Exchange {
   };
 
   /// \p clock times the level (Stats); tests inject one they control.
-  Exchange(MPI_Comm comm, std::size_t capacity, Clock clock = steady_seconds);
+  /// \p end: how levels end (resolve()).
+  Exchange(MPI_Comm comm, std::size_t capacity, Clock clock = steady_seconds,
+           Termination end = Termination::automatic);
   ~Exchange();
   Exchange(const Exchange&) = delete;
   Exchange& operator=(const Exchange&) = delete;
@@ -89,12 +111,12 @@ class Exchange {
   bool try_poll(const Handler& on_receive);
   /// Items per buffer (what a full post() carries).
   std::size_t capacity() const { return capacity_; }
-  /// Flush, end marker, drain: on return every item of this level has been
-  /// handed over.  Host thread only (a Kokkos profiling region).
+  /// Flush and drain: on return every item of this level has been handed
+  /// over, on every rank.  Host thread only (a Kokkos profiling region).
   void end_level(const Handler& on_receive);
   /// end_level() in steps, for a caller that must not block (a task that
-  /// respawns): finish() flushes and posts the end markers, once; drained()
-  /// polls and says whether the level is complete.
+  /// respawns): finish() flushes (and posts the end markers), once;
+  /// drained() polls and says whether the level is complete.
   void finish(const Handler& on_receive);
   bool drained(const Handler& on_receive);
   /// Data messages and bytes sent this level (end markers not counted), and
@@ -102,6 +124,14 @@ class Exchange {
   Stats stats() const { return stats_; }
   /// The exchange's clock (the one its Stats are in).
   Clock clock() const { return clock_; }
+  /// The termination in use: markers or nbx.
+  Termination termination() const { return nbx_ ? Termination::nbx : Termination::markers; }
+  /// What \p end becomes on \p ranks ranks: markers or nbx.  Throws
+  /// ht::UsageError naming HT_EXCHANGE_END when automatic meets a value of
+  /// it that is none of auto, markers, nbx (so do the constructors).
+  static Termination resolve(Termination end, int ranks);
+  /// "markers" or "nbx".
+  static const char* name(Termination end);
 
  private:
   /// Adds the seconds of its scope to \p sum, unless an enclosing exchange
@@ -142,7 +172,10 @@ class Exchange {
   std::vector<InFlight> in_flight_;
   std::vector<std::vector<Item>> spare_;
   std::vector<Item> inbox_;
-  std::vector<MPI_Request> ends_out_;
+  std::vector<MPI_Request> ends_out_;  // markers
+  bool nbx_ = false;
+  bool joined_ = false;                     // nbx: in the level's barrier
+  MPI_Request barrier_ = MPI_REQUEST_NULL;  // nbx
   Stats stats_;
   Clock clock_;
   bool timing_ = false;  // a Timed scope is open (calls are serialized)

@@ -173,6 +173,7 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
   c.sssp_opt.variant = sssp_variant_named(d.get<std::string>("sssp_variant"));
   c.sssp_opt.chunks = opt.chunks;
   c.sssp_opt.buffer_items = opt.buffer_items;
+  c.level_end = Exchange::resolve(Exchange::Termination::automatic, env.size());
 
   // One pool serves both kernels' loops: sized for, and checked against, the
   // larger need of those that run.
@@ -370,6 +371,7 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
   }
   if (cfg.run_sssp)
     say(log, ", SSSP %s delta %g", variant_name(cfg.sssp_opt.variant), cfg.sssp_opt.delta);
+  if (size > 1) say(log, ", levels end by %s", Exchange::name(cfg.level_end));
   say(log, "\n");
 
   Graph500Outcome out;
@@ -534,6 +536,7 @@ void write_graph500(const Graph500Config& cfg, const Graph500Outcome& out, Resul
   r.attribute("bfs_direction_width", static_cast<long long>(w_dir));
   r.per_rank("bfs/bytes_sent", {out.rank_bytes});
   r.attribute("tasks_per_rank", static_cast<long long>(out.tasks_per_rank));
+  r.attribute("level_end", std::string(Exchange::name(cfg.level_end)));
   r.global("bfs/lock_seconds", out.lock_seconds);
   r.global("bfs/redundant_visits", out.redundancy);
   out.level_times.write(r, "bfs/level", r.comm());

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "app/HT_App.hpp"
+#include "comm/HT_Exchange.hpp"
 #include "graph/HT_Graph500Report.hpp"
 #include "graph/HT_Kronecker.hpp"
 #include "graph/HT_Targets.hpp"
@@ -58,6 +59,8 @@ struct Graph500Config {
   SsspOptions sssp_opt;  ///< Graph500/delta; chunks and buffers as the BFS's
   std::string file;      ///< Graph500/file: kernel 1 reads it; empty: generated
   TargetBits target_bits = TargetBits::automatic;  ///< Graph500/target_bits
+  /// How the exchanges' levels end (HT_EXCHANGE_END, else by rank count).
+  Exchange::Termination level_end = Exchange::Termination::markers;
 };
 
 /// Reads \p deck (validated against graph500_parameters()) for a run under

@@ -37,6 +37,10 @@ with h5py.File(path, "r") as f:
     assert a["target_bits"] in (32, 64), a["target_bits"]
     assert 0 < a["graph_vertices"] <= 2 ** int(a["SCALE"]), (a["graph_vertices"], a["SCALE"])
     assert a["graph_edges"] > 0
+    # How the exchanges' levels ended: as HT_EXCHANGE_END asked, else by ranks.
+    asked = os.environ.get("HT_EXCHANGE_END", "auto")
+    want = asked if asked in ("markers", "nbx") else ("nbx" if ranks > 16 else "markers")
+    assert text(a["level_end"]) == want, (a["level_end"], want)
 
     keys = f["bfs/keys"][()]
     nkeys = len(keys)

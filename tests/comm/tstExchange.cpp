@@ -1,5 +1,6 @@
-// Tests of ht::Exchange: every item arrives once, at its owner, whatever the
-// buffer size; and its accounting, on a fake clock that moves only while
+// Tests of ht::Exchange, under both ways of ending a level (end markers,
+// NBX): every item arrives once, at its owner, whatever the buffer size; and
+// its accounting, on a fake clock that moves only while
 // arrivals are applied (one second per item), counts each second once:
 // busy is exactly the seconds the handlers took, wait none (the fake clock
 // stands still elsewhere), however the calls nest (finish() sends; a send
@@ -10,6 +11,8 @@
 
 #include <memory>
 #include <numeric>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "comm/HT_Exchange.hpp"
@@ -19,13 +22,18 @@ namespace {
 double fake_now = 0;  // seconds on the fake clock
 double fake_clock() { return fake_now; }
 
-// (buffer items, items per peer): full buffers, partial ones, and enough
-// 1 MiB buffers in flight that senders must receive while they wait for room.
-using Case = std::pair<std::size_t, std::int64_t>;
+using End = ht::Exchange::Termination;
+
+// (buffer items, items per peer, termination): full buffers, partial ones,
+// and enough 1 MiB buffers in flight that senders must receive while they
+// wait for room.
+using Sizes = std::pair<std::size_t, std::int64_t>;
+using Case = std::tuple<Sizes, End>;
 class ExchangeAccounting : public ::testing::TestWithParam<Case> {};
 
 TEST_P(ExchangeAccounting, EachSecondCountedOnceAndEveryItemArrives) {
-  const auto [capacity, per_peer] = GetParam();
+  const auto [sizes, end] = GetParam();
+  const auto [capacity, per_peer] = sizes;
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -33,7 +41,8 @@ TEST_P(ExchangeAccounting, EachSecondCountedOnceAndEveryItemArrives) {
   // between them (a BFS closes every level with one), and the same tags.
   MPI_Comm comm;
   MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-  auto ex = std::make_unique<ht::Exchange>(comm, capacity, fake_clock);
+  auto ex = std::make_unique<ht::Exchange>(comm, capacity, fake_clock, end);
+  EXPECT_EQ(ex->termination(), end);
   std::vector<std::int64_t> from(size, 0);
   std::int64_t calls = 0;
   const ht::Exchange::Handler apply = [&](const ht::Exchange::Item* items, std::size_t n) {
@@ -76,7 +85,9 @@ TEST_P(ExchangeAccounting, EachSecondCountedOnceAndEveryItemArrives) {
 // applies rank 1's one item inside finish()'s send.  Busy must still be the
 // handler's one second.  (Were rank 1 to drain first, the case would pass
 // without the nesting; it cannot pass with a second counted twice.)
-TEST(ExchangeAccountingNested, SendWaitingForRoomInsideFinish) {
+class ExchangeAccountingNested : public ::testing::TestWithParam<End> {};
+
+TEST_P(ExchangeAccountingNested, SendWaitingForRoomInsideFinish) {
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -84,7 +95,7 @@ TEST(ExchangeAccountingNested, SendWaitingForRoomInsideFinish) {
   MPI_Comm comm;
   MPI_Comm_dup(MPI_COMM_WORLD, &comm);
   const std::size_t capacity = std::size_t(1) << 16;  // 1 MiB messages: rendezvous
-  auto ex = std::make_unique<ht::Exchange>(comm, capacity, fake_clock);
+  auto ex = std::make_unique<ht::Exchange>(comm, capacity, fake_clock, GetParam());
   std::int64_t arrived = 0, calls = 0;
   const ht::Exchange::Handler apply = [&](const ht::Exchange::Item*, std::size_t n) {
     arrived += static_cast<std::int64_t>(n);
@@ -118,9 +129,27 @@ TEST(ExchangeAccountingNested, SendWaitingForRoomInsideFinish) {
   MPI_Comm_free(&comm);
 }
 
-INSTANTIATE_TEST_SUITE_P(Buffers, ExchangeAccounting,
-                         ::testing::Values(Case{1, 50}, Case{7, 100}, Case{4096, 10000},
-                                           Case{std::size_t(1) << 16,
-                                                (std::int64_t(1) << 16) * 20 + 3}));
+INSTANTIATE_TEST_SUITE_P(
+    Buffers, ExchangeAccounting,
+    ::testing::Combine(::testing::Values(Sizes{1, 50}, Sizes{7, 100}, Sizes{4096, 10000},
+                                         Sizes{std::size_t(1) << 16,
+                                               (std::int64_t(1) << 16) * 20 + 3}),
+                       ::testing::Values(End::markers, End::nbx)));
+INSTANTIATE_TEST_SUITE_P(Ends, ExchangeAccountingNested, ::testing::Values(End::markers, End::nbx));
+
+// By ranks: markers while the ranks are few, NBX beyond kMarkerRanks; a
+// choice made is kept.  (HT_EXCHANGE_END: the app tests.)
+TEST(ExchangeTermination, ResolvedByRanks) {
+  const int k = ht::Exchange::kMarkerRanks;
+  EXPECT_EQ(ht::Exchange::resolve(End::by_ranks, 1), End::markers);
+  EXPECT_EQ(ht::Exchange::resolve(End::by_ranks, k), End::markers);
+  EXPECT_EQ(ht::Exchange::resolve(End::by_ranks, k + 1), End::nbx);
+  EXPECT_EQ(ht::Exchange::resolve(End::markers, 4 * k), End::markers);
+  EXPECT_EQ(ht::Exchange::resolve(End::nbx, 2), End::nbx);
+  int size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  ht::Exchange ex(MPI_COMM_WORLD, 16, ht::steady_seconds, End::by_ranks);
+  EXPECT_EQ(ex.termination(), ht::Exchange::resolve(End::by_ranks, size));
+}
 
 }  // namespace
