@@ -10,6 +10,7 @@
 #include "comm/HT_Wait.hpp"
 #include "graph/impl/HT_ChunkTask.hpp"
 #include "graph/impl/HT_EdgeChunks.hpp"
+#include "graph/sssp/impl/HT_SentFilter.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Error.hpp"
 #include "runtime/HT_Phase.hpp"
@@ -96,6 +97,7 @@ class DeltaStepping::Impl {
                        std::to_string(g.range.n_global));
     if (!(opt.delta > 0)) throw UsageError("SSSP delta must be > 0");
     inverse_delta_ = 1.0 / opt.delta;
+    sent_budget_ = opt.sent_filter_bytes ? opt.sent_filter_bytes : g.targets.bytes() / 2;
     lanes_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
     for (Lane& l : lanes_) l.out.resize(static_cast<std::size_t>(g.range.size));
     state_.assign(static_cast<std::size_t>(g.range.local_count()), kUnreached);
@@ -200,27 +202,11 @@ class DeltaStepping::Impl {
       const std::int64_t v = targets[k];
       if (r.mine(v)) {
         relax(lane, r.local(v), want);
-      } else if (worth_sending(v, du + w)) {
+      } else if (sent_.admit(v, bucket_of(du + w))) {
         send(lane, r.owner(v), {v, static_cast<std::int64_t>(want)});
       }
     }
     return relaxed;
-  }
-
-  /// The sent filter: false when this rank has already sent remote vertex v
-  /// a distance of an earlier bucket than \p d's, which this one cannot
-  /// beat.  sent_[v] is the earliest bucket sent to v this search (saturated
-  /// at 0xfffe; 0xffff: none), lowered only by the call that then queues
-  /// the send, so it never claims a send this phase will not deliver.  Racing
-  /// writers can only leave it later than the truth: a weaker filter, never
-  /// a wrong one.  2 bytes per vertex of the graph, on several ranks only.
-  bool worth_sending(std::int64_t v, float d) {
-    std::uint16_t* const s = &sent_[static_cast<std::size_t>(v)];
-    const auto b = static_cast<std::uint16_t>(std::min<std::int64_t>(bucket_of(d), 0xfffe));
-    const std::uint16_t before = __atomic_load_n(s, __ATOMIC_RELAXED);
-    if (b > before) return false;
-    if (b < before) __atomic_store_n(s, b, __ATOMIC_RELAXED);
-    return true;
   }
 
   /// Takes peers' arrivals every 4096 edges or so: keeps their sends moving.
@@ -371,7 +357,8 @@ class DeltaStepping::Impl {
   MPI_Comm comm_;
   Profile& profile_;
   bool peers_;
-  std::vector<std::uint16_t> sent_;  // worth_sending's filter (several ranks)
+  impl::SentFilter sent_;        // what was sent (several ranks only)
+  std::size_t sent_budget_ = 0;  // its most bytes
   Exchange ex_;
   Exchange::Handler apply_;
   std::vector<State> state_;
@@ -391,7 +378,7 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
   const VertexRange& r = g_.range;
   const int group = searches_++;
   std::fill(state_.begin(), state_.end(), kUnreached);
-  if (peers_) sent_.assign(static_cast<std::size_t>(r.n_global), 0xffff);
+  if (peers_) sent_.reset(r.n_global, sent_budget_);
   for (auto& b : bins_) b.clear();
 
   res_.buckets = res_.phases = res_.waves = res_.relaxations = res_.messages = res_.bytes = 0;

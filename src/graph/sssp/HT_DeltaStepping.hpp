@@ -61,7 +61,11 @@ struct SsspOptions {
   SsspVariant variant = SsspVariant::fused;
   int chunks = 256;                 ///< most tasks per phase
   std::size_t buffer_items = 4096;  ///< coalescing buffer per destination, in items
-  Profile* profile = nullptr;       ///< per-task records (none if null)
+  /// The sent filter's most bytes per rank (impl/HT_SentFilter: exact, 2
+  /// bytes a graph vertex, while they fit, else lossy); 0: half the bytes of
+  /// this rank's edge targets.
+  std::size_t sent_filter_bytes = 0;
+  Profile* profile = nullptr;  ///< per-task records (none if null)
 };
 
 /// One search's answer and what it cost, for this rank.

@@ -3,7 +3,8 @@
 //  - kernel 1 with weights stores the same targets as without, each with the
 //    generator's weight of its edge, in [0, 1);
 //  - distances equal a serial Dijkstra's (sssp_oracle.hpp) for several roots
-//    and deltas (all edges light, most heavy, in between), unreached alike;
+//    and deltas (all edges light, most heavy, in between), unreached alike,
+//    with the exact sent filter and with a lossy one;
 //  - every reached vertex's parent is reached, one edge away, and its
 //    distance plus that edge's weight is the vertex's: a shortest-path tree;
 //  - the distributed validation (validate_sssp) passes it, and catches each
@@ -17,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 
 #include "graph/HT_Csr.hpp"
 #include "graph/HT_EdgeFile.hpp"
@@ -79,15 +81,18 @@ TEST(KernelOneWeights, SameTargetsWithTheGeneratorsWeights) {
   }
 }
 
-class DeltaSteppingCase : public ::testing::TestWithParam<std::pair<double, ht::SsspVariant>> {};
+// (delta, variant, sent filter bytes: 0 automatic, the exact filter here).
+using Case = std::tuple<double, ht::SsspVariant, std::size_t>;
+class DeltaSteppingCase : public ::testing::TestWithParam<Case> {};
 
 TEST_P(DeltaSteppingCase, DistancesAreDijkstrasAndParentsATree) {
-  const auto [delta, variant] = GetParam();
+  const auto [delta, variant, filter_bytes] = GetParam();
   const ht::Kronecker gen{10, 16, 0.57, 0.19, 0.19, 5};
   const ht::Csr g = ht::build_weighted_csr(gen, MPI_COMM_WORLD);
   ht::SsspOptions opt;
   opt.delta = delta;
   opt.variant = variant;
+  opt.sent_filter_bytes = filter_bytes;
   opt.buffer_items = 64;  // many messages
   opt.chunks = 8;
   ht::TaskRuntime rt(ht::DeltaStepping::pool_bytes(opt), "Runtime/pool_MiB");
@@ -136,14 +141,17 @@ TEST_P(DeltaSteppingCase, DistancesAreDijkstrasAndParentsATree) {
 
 // Both variants with all edges light (one bucket holds everything:
 // Bellman-Ford in phases), most edges heavy (many buckets, nearly
-// Dijkstra), and between.
+// Dijkstra), and between; and a lossy sent filter of 8 slots, where
+// vertices displace each other all the time.
 INSTANTIATE_TEST_SUITE_P(Deltas, DeltaSteppingCase,
-                         ::testing::Values(std::pair{2.0, ht::SsspVariant::classic},
-                                           std::pair{0.02, ht::SsspVariant::classic},
-                                           std::pair{0.1, ht::SsspVariant::classic},
-                                           std::pair{2.0, ht::SsspVariant::fused},
-                                           std::pair{0.01, ht::SsspVariant::fused},
-                                           std::pair{0.1, ht::SsspVariant::fused}));
+                         ::testing::Values(Case{2.0, ht::SsspVariant::classic, 0},
+                                           Case{0.02, ht::SsspVariant::classic, 0},
+                                           Case{0.1, ht::SsspVariant::classic, 0},
+                                           Case{2.0, ht::SsspVariant::fused, 0},
+                                           Case{0.01, ht::SsspVariant::fused, 0},
+                                           Case{0.1, ht::SsspVariant::fused, 0},
+                                           Case{0.01, ht::SsspVariant::fused, 64},
+                                           Case{0.02, ht::SsspVariant::classic, 64}));
 
 // Kernel 3 on a graph read from a file: the generator's weighted edges
 // written out, read back in either target width, searched, and compared with
