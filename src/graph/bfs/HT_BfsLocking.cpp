@@ -7,8 +7,8 @@
 //
 // The receive task never blocks a worker in MPI: it polls the exchange once
 // per run and respawns itself at low priority, so with one thread per rank
-// the processing tasks still run; when they are all done it sends the end
-// markers and keeps polling until the level is drained.
+// the processing tasks still run; when they are all done it ends its part
+// of the level (finish) and keeps polling until the level is drained.
 #include <algorithm>
 #include <atomic>
 #include <mutex>

@@ -381,8 +381,8 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
   Region region("SSSP: search");
   const VertexRange& r = g_.range;
   const int group = searches_++;
-  // The per-vertex passes before and after the search on every worker: on
-  // one they were a tenth of a 2-thread search (SCALE 18).
+  // The per-vertex passes before and after the search, on every worker (on
+  // the host alone they were a tenth of a 2-thread search at SCALE 18).
   using Host = Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>;
   const auto n = static_cast<std::int64_t>(r.local_count());
   State* const state = state_.data();
