@@ -116,17 +116,22 @@ Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, TargetBits bits, long 
   for (std::int64_t i = 0; i < n_local; ++i) g.offsets[i + 1] += g.offsets[i];
   g.targets.assign(static_cast<std::size_t>(g.offsets.back()), Targets::wide_for(n_global, bits));
   if constexpr (weighted) g.weights.resize(g.targets.size());
-  std::vector<std::int64_t> next(g.offsets.begin(), g.offsets.end() - 1);
+  // Local targets fill a row from its front, remote ones from its back:
+  // where the two cursors meet is the row's split (Csr::split).
+  std::vector<std::int64_t> next(g.offsets.begin(), g.offsets.end() - 1), back;
+  if (r.size > 1) back.assign(g.offsets.begin() + 1, g.offsets.end());
   for (long long k = 0; k < pieces; ++k) {
     const auto [e, n] = piece(k);
     router.route(e, n, [&](const E* in, std::size_t m) {
       for (std::size_t i = 0; i < m; ++i) {
-        const std::int64_t at = next[r.local(in[i].u)]++;
+        const std::int64_t row = r.local(in[i].u);
+        const std::int64_t at = back.empty() || r.mine(in[i].v) ? next[row]++ : --back[row];
         g.targets.set(at, in[i].v);
         if constexpr (weighted) g.weights[at] = in[i].w;
       }
     });
   }
+  if (r.size > 1) g.split = std::move(next);
   return g;
 }
 

@@ -65,6 +65,15 @@ struct Csr {
   /// The edges' weights beside their targets (kernel 3); empty when the
   /// graph was built without them, so a BFS-only run pays nothing.
   std::vector<float> weights;
+  /// Kernel 1 puts the targets this rank owns first in each row: row i's
+  /// local targets are [offsets[i], local_end(i)), its remote ones follow.
+  /// Kernels then tell them apart by position, not by an owner test per
+  /// edge, which on several ranks is a coin toss (a mispredicted branch for
+  /// every other edge).  Empty on one rank: every target is local.
+  std::vector<std::int64_t> split;
+  std::int64_t local_end(std::int64_t local_index) const {
+    return split.empty() ? offsets[local_index + 1] : split[local_index];
+  }
   std::int64_t degree(std::int64_t local_index) const {
     return offsets[local_index + 1] - offsets[local_index];
   }

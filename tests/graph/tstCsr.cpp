@@ -27,6 +27,31 @@ TEST(Csr, RowsHoldBothDirectionsOfEveryEdgeButSelfLoops) {
   EXPECT_EQ(got, want);
 }
 
+// Each row holds its local targets first, up to local_end(), its remote
+// ones after: the kernels split a row by position.  Weights move with their
+// targets (the weighted build places both at once).
+TEST(Csr, RowsHoldLocalTargetsFirst) {
+  const ht::Kronecker gen{9, 8, 0.57, 0.19, 0.19, 3};
+  for (const std::int64_t piece : {std::int64_t(7), std::int64_t(1) << 20}) {
+    const ht::Csr g =
+        ht::build_weighted_csr(gen, MPI_COMM_WORLD, nullptr, ht::TargetBits::automatic, piece);
+    const ht::VertexRange& r = g.range;
+    if (r.size == 1) EXPECT_TRUE(g.split.empty());
+    if (r.size > 1) EXPECT_EQ(static_cast<std::int64_t>(g.split.size()), r.local_count());
+    std::int64_t remote = 0;
+    for (std::int64_t i = 0; i < r.local_count(); ++i) {
+      ASSERT_GE(g.local_end(i), g.offsets[i]) << "row " << i;
+      ASSERT_LE(g.local_end(i), g.offsets[i + 1]) << "row " << i;
+      for (auto k = g.offsets[i]; k < g.offsets[i + 1]; ++k)
+        EXPECT_EQ(r.mine(g.targets[k]), k < g.local_end(i)) << "row " << i << ", edge " << k;
+      remote += g.offsets[i + 1] - g.local_end(i);
+    }
+    long long all = remote;
+    MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+    if (r.size > 1) EXPECT_GT(all, 0);  // the test can see a misplaced remote target
+  }
+}
+
 TEST(Csr, BlockDistributionCoversEveryVertexOnce) {
   for (std::int64_t n : {1, 5, 64, 1000}) {
     ht::VertexRange r(n, MPI_COMM_WORLD);

@@ -103,8 +103,9 @@ class DeltaStepping::Impl {
     state_.assign(static_cast<std::size_t>(g.range.local_count()), kUnreached);
     apply_ = [this](const Exchange::Item* items, std::size_t k) {
       Lane& lane = this->lane();
-      for (std::size_t i = 0; i < k; ++i)
+      for (std::size_t i = 0; i < k; ++i) {
         relax(lane, g_.range.local(items[i].vertex), static_cast<State>(items[i].parent));
+      }
     };
   }
 
@@ -160,6 +161,7 @@ class DeltaStepping::Impl {
         const std::int64_t ahead = frontier[q + kRowsAhead];
         __builtin_prefetch(offsets + ahead);
         __builtin_prefetch(state_.data() + ahead);
+        if (!g_.split.empty()) __builtin_prefetch(g_.split.data() + ahead);
       }
       if (q + 1 < m) {
         const std::int64_t o = offsets[frontier[q + 1]];
@@ -179,32 +181,41 @@ class DeltaStepping::Impl {
   }
 
   /// Edges [k0, k1) of local vertex i, at distance du, those of one kind:
-  /// a local end by an atomic min, a remote one sent to its owner.
+  /// its local targets (first in the row, Csr::split) by an atomic min, its
+  /// remote ones sent to their owners.
   template <Edges kind, class T>
   std::int64_t relax_edges(Lane& lane, const T* const targets, std::int64_t i, float du,
                            std::int64_t k0, std::int64_t k1) {
     const VertexRange& r = g_.range;
     const float* const weights = g_.weights.data();
     const float delta = static_cast<float>(opt_.delta);
-    const std::int64_t u = r.global(i);
+    const std::int64_t u = r.global(i), first = r.first();
+    const std::int64_t split = std::clamp(g_.local_end(i), k0, k1);
+    const auto light = [&](float w) {
+      return kind == Edges::all || (w < delta) == (kind == Edges::light);
+    };
     std::int64_t relaxed = 0;
-    const std::int64_t first = r.first();
-    for (std::int64_t k = k0; k < k1; ++k) {
+    for (std::int64_t k = k0; k < split; ++k) {
       // The state of a target some edges ahead: its line arrives while
       // these edges are relaxed (the state array outgrows L2 from SCALE 18).
-      if (k + kAhead < k1)
+      if (k + kAhead < split)
         __builtin_prefetch(state_.data() +
                            (static_cast<std::int64_t>(targets[k + kAhead]) - first));
       const float w = weights[k];
-      if (kind != Edges::all && (w < delta) != (kind == Edges::light)) continue;
+      if (!light(w)) continue;
       ++relaxed;
-      const State want = pack(du + w, u);
+      relax(lane, static_cast<std::int64_t>(targets[k]) - first, pack(du + w, u));
+    }
+    for (std::int64_t k = split; k < k1; ++k) {
+      // So is a remote target's filter word.
+      if (k + kAhead < k1)
+        __builtin_prefetch(sent_.word(static_cast<std::int64_t>(targets[k + kAhead])));
+      const float w = weights[k];
+      if (!light(w)) continue;
+      ++relaxed;
       const std::int64_t v = targets[k];
-      if (r.mine(v)) {
-        relax(lane, r.local(v), want);
-      } else if (sent_.admit(v, bucket_of(du + w))) {
-        send(lane, r.owner(v), {v, static_cast<std::int64_t>(want)});
-      }
+      if (sent_.admit(v, bucket_of(du + w)))
+        send(lane, r.owner(v), {v, static_cast<std::int64_t>(pack(du + w, u))});
     }
     return relaxed;
   }

@@ -58,6 +58,13 @@ class SentFilter {
     return exact_.size() * sizeof(std::uint16_t) + slots_.size() * sizeof(std::uint64_t);
   }
 
+  /// Where \p v's word lies, to prefetch ahead of admit(): a remote
+  /// target's filter word is as random an access as a local target's state.
+  const void* word(std::int64_t v) const {
+    return exact() ? static_cast<const void*>(exact_.data() + v)
+                   : static_cast<const void*>(slots_.data() + slot_of(v));
+  }
+
   /// true: send vertex \p v a distance of bucket \p bucket (now recorded);
   /// false: a distance of an earlier bucket was already sent to \p v.
   bool admit(std::int64_t v, std::int64_t bucket) {
