@@ -13,9 +13,12 @@
 ///    (MPI keeps messages between two ranks in order, so a marker never
 ///    overtakes data); P - 1 messages per rank and level;
 ///  - nbx (T. Hoefler, C. Siebert, A. Lumsdaine, "Scalable communication
-///    protocols for dynamic sparse data exchange", PPoPP 2010): sends are
-///    synchronous, and a rank whose sends have all been received joins an
-///    MPI_Ibarrier, receiving until it completes; O(log P) per level.
+///    protocols for dynamic sparse data exchange", PPoPP 2010): the level's
+///    last message to each peer is synchronous (MPI_Issend; an empty one if
+///    nothing is left), so a rank whose sends have all completed knows every
+///    message it sent was received (a sender's messages to one rank are
+///    matched in order), and joins an MPI_Ibarrier, receiving until it
+///    completes; O(log P) per level.
 /// The level's parity is in the tag: a rank that finished level L may
 /// already send level L+1 while a peer still drains level L.
 /// Nothing here blocks on a send while not receiving, so no cycle of ranks
@@ -63,8 +66,8 @@ class Exchange {
     nbx
   };
   /// Measured (SSSP, SCALE 18, ~725 levels a search, 3 runs alternated):
-  /// alike on 2 ranks; on 4 ranks sharing 2 cores nbx is 7-27% slower (a
-  /// barrier's rounds wait on ranks that are not running).  The crossover
+  /// nbx 4-12% slower on 2 ranks; on 4 ranks sharing 2 cores 12-38% slower
+  /// (a barrier's rounds wait on ranks that are not running).  The crossover
   /// needs more cores than were at hand: 16, where P - 1 markers outnumber
   /// a barrier's log2(P) rounds 4 to 1, is a guess, and HT_EXCHANGE_END
   /// overrides it.
@@ -157,8 +160,11 @@ class Exchange {
     std::vector<Item> items;
     Posted* next;
   };
-  void send(int dest, const Handler& on_receive);  // untimed: callers time
-  void send_items(int dest, std::vector<Item>&& items, const Handler& on_receive);
+  // Untimed (callers time).  \p last: nbx's synchronous last message of the
+  // level to \p dest.
+  void send(int dest, const Handler& on_receive, bool last = false);
+  void send_items(int dest, std::vector<Item>&& items, const Handler& on_receive,
+                  bool last = false);
   void send_posted(const Handler& on_receive);
   bool receive(const Handler& on_receive);     // arrivals only
   bool drain_step(const Handler& on_receive);  // drained(), untimed
@@ -173,6 +179,7 @@ class Exchange {
   std::vector<std::vector<Item>> spare_;
   std::vector<Item> inbox_;
   std::vector<MPI_Request> ends_out_;  // markers
+  std::vector<char> sent_to_;          // per peer: sent anything this level
   bool nbx_ = false;
   bool joined_ = false;                     // nbx: in the level's barrier
   MPI_Request barrier_ = MPI_REQUEST_NULL;  // nbx
