@@ -1,11 +1,12 @@
 #include "graph/sssp/HT_SsspValidate.hpp"
 
+#include <Kokkos_Core.hpp>
+#include <Kokkos_UnorderedMap.hpp>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <limits>
-#include <unordered_map>
 
 #include "graph/impl/HT_TreeCheck.hpp"
 
@@ -26,28 +27,49 @@ float bits_float(std::uint32_t b) {
   return d;
 }
 
-// The distances of this rank's edges' distinct remote ends, from their
-// owners: a request step (vertex, asking rank) and an answer step (vertex,
-// distance bits).  Memory: one entry per distinct remote neighbour.
-std::unordered_map<std::int64_t, float> remote_distances(const Csr& g,
-                                                         const std::vector<float>& dist,
-                                                         Exchange& ex, int& phase) {
+// The distances of this rank's edges' distinct remote ends (the tail of
+// each row, Csr::split), from their owners: a request step (vertex, asking
+// rank) and an answer step (vertex, distance bits).  In a Kokkos
+// UnorderedMap filled by every worker, grown and refilled when full (its
+// documented use): a std::unordered_map's node per entry made this the most
+// of a validation.  Memory: about 20 bytes per distinct remote neighbour.
+using FarMap = Kokkos::UnorderedMap<std::int64_t, float, Kokkos::DefaultHostExecutionSpace>;
+
+FarMap remote_distances(const Csr& g, const std::vector<float>& dist, Exchange& ex, int& phase) {
   const VertexRange& r = g.range;
-  std::unordered_map<std::int64_t, float> far;
-  for (std::size_t k = 0; k < g.targets.size(); ++k)
-    if (const std::int64_t w = g.targets[k]; !r.mine(w)) far.emplace(w, 0.0f);
+  using Host = Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>;
+  const std::int64_t n = r.local_count();
+  std::int64_t remote_edges = 0;
+  for (std::int64_t i = 0; i < n; ++i) remote_edges += g.offsets[i + 1] - g.local_end(i);
+  // Distinct remote ends: at most every other vertex, most often far fewer
+  // than the edges to them.
+  FarMap far(static_cast<std::uint32_t>(
+      std::max<std::int64_t>(16, std::min(remote_edges / 4, r.n_global - n))));
+  g.targets.visit([&](const auto* const targets) {
+    const Csr* const graph = &g;
+    for (;;) {
+      Kokkos::parallel_for("ht::validate_sssp::remote_ends", Host(0, n), [=](std::int64_t i) {
+        for (std::int64_t k = graph->local_end(i); k < graph->offsets[i + 1]; ++k)
+          far.insert(static_cast<std::int64_t>(targets[k]), 0.0f);
+      });
+      Kokkos::fence();
+      if (!far.failed_insert()) break;
+      far.rehash(2 * far.capacity());
+    }
+  });
   std::vector<Exchange::Item> asked;  // (vertex of mine, asking rank)
   {
     const Exchange::Handler ask = [&](const Exchange::Item* it, std::size_t k) {
       asked.insert(asked.end(), it, it + k);
     };
     Step step(ex, phase, r, ask);
-    for (const auto& [w, unused] : far) step.send(r.owner(w), {w, r.rank});
+    for (std::uint32_t i = 0; i < far.capacity(); ++i)
+      if (far.valid_at(i)) step.send(r.owner(far.key_at(i)), {far.key_at(i), r.rank});
     step.finish();
   }
   const Exchange::Handler answer = [&](const Exchange::Item* it, std::size_t k) {
     for (std::size_t j = 0; j < k; ++j)
-      far[it[j].vertex] = bits_float(static_cast<std::uint32_t>(it[j].parent));
+      far.value_at(far.find(it[j].vertex)) = bits_float(static_cast<std::uint32_t>(it[j].parent));
   };
   Step step(ex, phase, r, answer);
   for (const Exchange::Item& a : asked)
@@ -66,8 +88,10 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
   Exchange& ex = check.ex;
   int& phase = check.phase;
   const std::vector<std::int32_t>& level = check.level;
-  const std::unordered_map<std::int64_t, float> far = remote_distances(g, dist, ex, phase);
-  const auto distance = [&](std::int64_t v) { return r.mine(v) ? dist[r.local(v)] : far.at(v); };
+  const FarMap far = remote_distances(g, dist, ex, phase);
+  const auto distance = [&](std::int64_t v) {
+    return r.mine(v) ? dist[r.local(v)] : far.value_at(far.find(v));
+  };
 
   Validation res;
   std::string first;  // the first failure's message, this rank
@@ -120,13 +144,15 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
   }
   // Checks 4 and 5 on every stored edge (each input edge twice, once per end:
   // both directions of the inequality).
+  // A row's local ends first, its remote ones after (Csr::split): no owner
+  // test per edge.
   for (std::int64_t i = 0; i < r.local_count(); ++i) {
-    const std::int64_t v = r.global(i);
+    const std::int64_t v = r.global(i), split = g.local_end(i);
     const float dv = dist[i];
     for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
       const std::int64_t w = g.targets[k];
       if (w == v) continue;
-      const float dw = distance(w);
+      const float dw = k < split ? dist[r.local(w)] : far.value_at(far.find(w));
       if (std::isfinite(dv) != std::isfinite(dw)) {
         fail(Validation::reach, "check 4 (reach): edge {" + std::to_string(v) + ", " +
                                     std::to_string(w) + "} has one end in the tree and one out");
