@@ -135,7 +135,7 @@ def update(baseline_path, figures, template=None):
         if r["figure"] in figures:
             r["value"] = figures[r["figure"]]
     with open(baseline_path, "w", newline="") as f:
-        w = csv.DictWriter(f, BASELINE_FIELDS)
+        w = csv.DictWriter(f, BASELINE_FIELDS, lineterminator="\n")
         w.writeheader()
         for r in rows:
             w.writerow({**r, "value": f"{r['value']:.6g}"})
@@ -182,7 +182,7 @@ def calibrate(baseline_path, history_path, runs=3, floor=0.10, ceiling=0.50):
         b.update(value=median, tolerance=round(tol, 2))
         kept.append(b)
     with open(baseline_path, "w", newline="") as f:
-        w = csv.DictWriter(f, BASELINE_FIELDS)
+        w = csv.DictWriter(f, BASELINE_FIELDS, lineterminator="\n")
         w.writeheader()
         for r in kept:
             w.writerow({**r, "value": f"{r['value']:.6g}"})

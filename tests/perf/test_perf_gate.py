@@ -148,6 +148,9 @@ class Gate(unittest.TestCase):
         self.assertEqual(rows["gemm_ratio"]["value"], 0.88)
         self.assertAlmostEqual(rows["gemm_ratio"]["tolerance"], 0.20)
         self.assertAlmostEqual(rows["profile_cost"]["tolerance"], 0.05)  # the row's own floor
+        # A committed file: plain newlines, as the repository keeps them.
+        with open(self.baseline, "rb") as f:
+            self.assertNotIn(b"\r", f.read())
 
     def test_command_line_exit_codes(self):
         figures = self.path("figures.csv")
