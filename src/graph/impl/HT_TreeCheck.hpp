@@ -5,6 +5,8 @@
 /// parent array alone, and one verdict agreed by all ranks.
 #include <mpi.h>
 
+#include <Kokkos_Core.hpp>
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -58,6 +60,29 @@ inline auto failure_recorder(Validation& res, std::string& first) {
     if (res.failed == 0) first = why;
     res.failed |= c;
   };
+}
+
+// Runs check(i, fail) for local rows [0, n) on every host worker, in
+// contiguous blocks, fail being a failure_recorder of the block's own; the
+// blocks' failures merge in row order, so \p first gets the lowest failing
+// row's message, as one loop would give it.  check may read anything and
+// write its own row's entries only.
+template <class Check>
+void check_rows(const char* name, std::int64_t n, Validation& res, std::string& first,
+                Check&& check) {
+  using Host = Kokkos::DefaultHostExecutionSpace;
+  const std::int64_t blocks = std::max(1, 4 * Host().concurrency());
+  std::vector<Validation> part(static_cast<std::size_t>(blocks));
+  std::vector<std::string> part_first(static_cast<std::size_t>(blocks));
+  Kokkos::parallel_for(name, Kokkos::RangePolicy<Host>(0, blocks), [&](std::int64_t b) {
+    const auto fail = failure_recorder(part[b], part_first[b]);
+    for (std::int64_t i = n * b / blocks, end = n * (b + 1) / blocks; i < end; ++i) check(i, fail);
+  });
+  Kokkos::fence();
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    if (part[b].failed && res.failed == 0) first = part_first[b];
+    res.failed |= part[b].failed;
+  }
 }
 
 // One verdict for all: the checks failed anywhere, the message of the

@@ -95,34 +95,38 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
 
   Validation res;
   std::string first;  // the first failure's message, this rank
-  const auto fail = failure_recorder(res, first);
+  const auto record = failure_recorder(res, first);
   const auto text = [](double x) {
     char b[32];
     std::snprintf(b, sizeof b, "%.9g", x);
     return std::string(b);
   };
   if (r.mine(key) && (pred[r.local(key)] != key || dist[r.local(key)] != 0.0f)) {
-    fail(Validation::root, "check 1 (root): key " + std::to_string(key) + " has parent " +
-                               std::to_string(pred[r.local(key)]) + " and distance " +
-                               text(dist[r.local(key)]));
+    record(Validation::root, "check 1 (root): key " + std::to_string(key) + " has parent " +
+                                 std::to_string(pred[r.local(key)]) + " and distance " +
+                                 text(dist[r.local(key)]));
   }
-  res.level.assign(r.local_count(), kUnreached);
+  const std::int64_t n = r.local_count();
+  res.level.assign(n, kUnreached);
   std::int32_t deepest = 0;
-  for (std::int64_t i = 0; i < r.local_count(); ++i) {
+  for (std::int64_t i = 0; i < n; ++i) {
+    res.level[i] = level[i] < 0 ? kUnreached : level[i];
+    deepest = std::max(deepest, level[i]);
+  }
+  // The checks on every worker (they are most of a validation).
+  check_rows("ht::validate_sssp::vertices", n, res, first, [&](std::int64_t i, const auto& fail) {
     const std::int64_t v = r.global(i);
     const std::int32_t lv = level[i];
     const bool reached = pred[i] >= 0, has_dist = std::isfinite(dist[i]);
-    res.level[i] = lv < 0 ? kUnreached : lv;
-    deepest = std::max(deepest, lv);
     if (reached != has_dist) {
       fail(Validation::reach, "check 4 (reach): vertex " + std::to_string(v) + " has parent " +
                                   std::to_string(pred[i]) + " and distance " + text(dist[i]));
-      continue;
+      return;
     }
     if (reached && lv < 0) {
       fail(Validation::tree, "check 2 (tree): parents from vertex " + std::to_string(v) +
                                  " do not lead to the key (cycle, other root or unreached parent)");
-      continue;
+      return;
     }
     if (lv > 0) {
       // Joined to its parent by an edge (the lightest of the copies) whose
@@ -141,12 +145,12 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
                                         text(lightest));
       }
     }
-  }
+  });
   // Checks 4 and 5 on every stored edge (each input edge twice, once per end:
   // both directions of the inequality).
   // A row's local ends first, its remote ones after (Csr::split): no owner
   // test per edge.
-  for (std::int64_t i = 0; i < r.local_count(); ++i) {
+  check_rows("ht::validate_sssp::edges", n, res, first, [&](std::int64_t i, const auto& fail) {
     const std::int64_t v = r.global(i), split = g.local_end(i);
     const float dv = dist[i];
     for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
@@ -162,7 +166,7 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
                                         " joins distances " + text(dv) + " and " + text(dw));
       }
     }
-  }
+  });
   agree(res, first, deepest, r, comm);
   return res;
 }
