@@ -71,6 +71,9 @@ struct Csr {
   /// edge, which on several ranks is a coin toss (a mispredicted branch for
   /// every other edge).  Empty on one rank: every target is local.
   std::vector<std::int64_t> split;
+  /// Whether rows are laid out as above (kernel 1 does it; a CSR put
+  /// together by hand on several ranks may not be).
+  bool split_rows() const { return range.size == 1 || split.size() + 1 == offsets.size(); }
   std::int64_t local_end(std::int64_t local_index) const {
     return split.empty() ? offsets[local_index + 1] : split[local_index];
   }

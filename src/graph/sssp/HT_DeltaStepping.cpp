@@ -92,6 +92,9 @@ class DeltaStepping::Impl {
         ex_(comm, opt.buffer_items) {
     if (g.weights.size() != g.targets.size())
       throw UsageError("SSSP needs the edges' weights: the graph was built without them");
+    if (!g.split_rows())
+      throw UsageError(
+          "SSSP needs each row's local targets first (Csr::split, as kernel 1 builds)");
     if (g.range.n_global > (std::int64_t(1) << 32))
       throw UsageError("SSSP keeps parents in 32 bits: at most 2^32 vertices (SCALE 32), not " +
                        std::to_string(g.range.n_global));

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "graph/impl/HT_TreeCheck.hpp"
+#include "runtime/HT_Error.hpp"
 
 namespace ht {
 
@@ -84,6 +85,8 @@ FarMap remote_distances(const Csr& g, const std::vector<float>& dist, Exchange& 
 Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred,
                          const std::vector<float>& dist, MPI_Comm comm) {
   const VertexRange& r = g.range;
+  if (!g.split_rows())
+    throw UsageError("SSSP validation needs each row's local targets first (Csr::split)");
   TreeCheck check(g, key, pred, comm);
   Exchange& ex = check.ex;
   int& phase = check.phase;

@@ -276,4 +276,22 @@ TEST(DeltaStepping, RefusesAGraphWithoutWeights) {
   EXPECT_THROW(ht::DeltaStepping(g, {}, rt, MPI_COMM_WORLD), ht::UsageError);
 }
 
+// A CSR whose rows were not split (put together by hand on several ranks):
+// refused, not searched with remote targets taken for local ones.
+TEST(DeltaStepping, RefusesRowsNotSplitOnSeveralRanks) {
+  ht::Csr g = ht::build_weighted_csr(ht::Kronecker{6, 4, 0.57, 0.19, 0.19, 1}, MPI_COMM_WORLD);
+  EXPECT_TRUE(g.split_rows());
+  g.split.clear();
+  EXPECT_EQ(g.split_rows(), g.range.size == 1);
+  ht::TaskRuntime rt(ht::DeltaStepping::pool_bytes({}), "Runtime/pool_MiB");
+  if (g.range.size == 1) {
+    EXPECT_NO_THROW(ht::DeltaStepping(g, {}, rt, MPI_COMM_WORLD));
+  } else {
+    EXPECT_THROW(ht::DeltaStepping(g, {}, rt, MPI_COMM_WORLD), ht::UsageError);
+    const std::vector<std::int64_t> pred(static_cast<std::size_t>(g.range.local_count()), -1);
+    const std::vector<float> dist(pred.size(), ht::SsspResult::kUnreached);
+    EXPECT_THROW(ht::validate_sssp(g, 0, pred, dist, MPI_COMM_WORLD), ht::UsageError);
+  }
+}
+
 }  // namespace
