@@ -23,10 +23,10 @@ function(ht_mpi_command out ranks threads exe)
 endfunction()
 
 # ht_add_mpi_test(NAME <name> TARGET <exe> RANKS <n>... THREADS <t>...
-#                 [ARGS <arg>...] [LABELS <l>...] [TIMEOUT <s>])
+#                 [ARGS <arg>...] [LABELS <l>...] [TIMEOUT <s>] [ENVIRONMENT <VAR=value>...])
 # One test per (ranks, threads): <name>_np<n>_t<t>.
 function(ht_add_mpi_test)
-  cmake_parse_arguments(T "" "NAME;TARGET;TIMEOUT" "RANKS;THREADS;ARGS;LABELS" ${ARGN})
+  cmake_parse_arguments(T "" "NAME;TARGET;TIMEOUT" "RANKS;THREADS;ARGS;LABELS;ENVIRONMENT" ${ARGN})
   if(NOT T_TIMEOUT)
     set(T_TIMEOUT 120)
   endif()
@@ -35,7 +35,7 @@ function(ht_add_mpi_test)
       ht_mpi_command(cmd ${np} ${nt} ${T_TARGET} ${T_ARGS})
       set(name ${T_NAME}_np${np}_t${nt})
       add_test(NAME ${name} COMMAND ${cmd})
-      set_tests_properties(${name} PROPERTIES ENVIRONMENT "${HT_TEST_ENVIRONMENT}"
+      set_tests_properties(${name} PROPERTIES ENVIRONMENT "${HT_TEST_ENVIRONMENT};${T_ENVIRONMENT}"
                            TIMEOUT ${T_TIMEOUT} PROCESSORS 2 LABELS "${T_LABELS}")
     endforeach()
   endforeach()

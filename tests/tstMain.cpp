@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
+#include "comm/HT_Watchdog.hpp"
 #include "test_environment.hpp"
 
 namespace {
@@ -41,6 +43,10 @@ ht::Environment& test_environment() { return *environment; }
 int main(int argc, char** argv) {
   ht::Environment env(argc, argv);
   environment = &env;
+  // A test stuck in a protocol prints every rank's state and fails, well
+  // before CTest's timeout would kill it silently (HT_STALL_SECONDS overrides).
+  const char* stall = std::getenv("HT_STALL_SECONDS");
+  ht::Watchdog::set_limit(stall ? std::atof(stall) : 60.0);
   ::testing::InitGoogleTest(&argc, argv);
   if (env.rank() != 0) {
     auto& listeners = ::testing::UnitTest::GetInstance()->listeners();

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "comm/HT_Watchdog.hpp"
 #include "ht_revision.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Error.hpp"
@@ -28,6 +29,12 @@ void add_common_parameters(Teuchos::ParameterList& valid, const std::string& app
          "(tasks live on the heap) but checks a deck's value the same way, so that a deck "
          "runs on either",
          Teuchos::rcp(new Teuchos::EnhancedNumberValidator<int>(0, 1 << 20)));
+  rt.set("stall_seconds", 300.0,
+         "a rank that waits on its peers this long with no progress (an exchange level that "
+         "does not end, a steal request nobody answers) prints its protocol state, and so does "
+         "every rank it tells, and the job ends with exit 1; 0: never. Set it above the longest "
+         "wait a run can have (with work stealing off, an idle rank waits for the others' work)",
+         Teuchos::rcp(new Teuchos::EnhancedNumberValidator<double>(0, 1e9)));
   auto& prof = valid.sublist("Profile", false, "The imbalance profiler (per task and iteration)");
   prof.set("enabled", true,
            "record per-task, per-iteration timings; print the imbalance table and write them to "
@@ -105,6 +112,7 @@ int run_app(int argc, char** argv, const AppSpec& spec,
     const std::string start = iso_time_now();
     Deck deck = load_deck(spec, std::vector<std::string>(v + 1, v + n), env.comm());
     if (deck.print_only) return 0;
+    Watchdog::set_limit(deck.params->sublist("Runtime").get<double>("stall_seconds"));
     Results results(env.comm());
     AppContext ctx{env, deck, results};
     describe_run(ctx, spec.name, start);

@@ -25,7 +25,12 @@ Exchange::Termination from_environment() {
   throw UsageError("HT_EXCHANGE_END = '" + s + "': auto, markers or nbx");
 }
 
-constexpr int kTagBase = 7100;  // + level parity; clear of the other tags in use (Cannon: 1, 2)
+MPI_Comm duplicate(MPI_Comm comm) {
+  MPI_Comm own;
+  MPI_Comm_dup(comm, &own);
+  return own;
+}
+
 // Sends in flight per peer before a sender stops to reap: a bound on the
 // memory held by unsent buffers (buffer_items pairs each), not a tuned figure.
 constexpr std::size_t kInFlightPerPeer = 4;
@@ -44,12 +49,21 @@ Exchange::Timed::~Timed() {
 }
 
 Exchange::Exchange(MPI_Comm comm, std::size_t capacity, Clock time, Termination end)
-    : comm_(comm), capacity_(capacity < 1 ? 1 : capacity), clock_(time) {
+    : comm_(duplicate(comm)),
+      capacity_(capacity < 1 ? 1 : capacity),
+      clock_(time),
+      dog_(comm_, "the exchange") {
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
-  nbx_ = resolve(end, size_) == Termination::nbx;
+  try {
+    nbx_ = resolve(end, size_) == Termination::nbx;
+  } catch (...) {
+    MPI_Comm_free(&comm_);
+    throw;
+  }
   current_.resize(size_);
   sent_to_.assign(static_cast<std::size_t>(size_), 0);
+  heard_.assign(static_cast<std::size_t>(size_), 0);
   for (auto& b : current_) b.reserve(capacity_);
 }
 
@@ -65,53 +79,57 @@ const char* Exchange::name(Termination end) {
 }
 
 Exchange::~Exchange() {
-  // Normally empty after end_level(); never leave requests dangling.
+  for (Posted* p = posted_.exchange(nullptr); p;) delete std::exchange(p, p->next);
   int finalized = 0;
   MPI_Finalized(&finalized);
   if (finalized) return;
-  for (auto& f : in_flight_) {
-    MPI_Cancel(&f.request);
-    MPI_Request_free(&f.request);
-  }
-  // A barrier left open (an error unwound the level) is left alone: MPI
-  // allows neither cancelling nor freeing one, and waiting could hang.
-  for (Posted* p = posted_.exchange(nullptr); p;) delete std::exchange(p, p->next);
+  out_.cancel();  // normally empty after end_level()
+  MPI_Comm_free(&comm_);
 }
 
 void Exchange::begin_level(int level) {
-  tag_ = kTagBase + (level & 1);
+  level_ = level;
+  tag_ = tag_of(level);
   ends_ = 0;
-  joined_ = false;
+  barrier_.reset();
+  finished_.store(false, std::memory_order_relaxed);
   std::fill(sent_to_.begin(), sent_to_.end(), 0);
+  std::fill(heard_.begin(), heard_.end(), 0);
   stats_ = Stats{};
+  dog_.progress();
+}
+
+void Exchange::after_finish(const char* call) const {
+  throw Error(std::string("exchange: ") + call + "() after finish() of level " +
+              std::to_string(level_) + ": its items could arrive in a later level");
+}
+
+std::vector<Exchange::Item> Exchange::spare() {
+  if (spare_.empty()) {
+    std::vector<Item> b;
+    b.reserve(capacity_);
+    return b;
+  }
+  std::vector<Item> b = std::move(spare_.back());
+  spare_.pop_back();
+  return b;
+}
+
+void Exchange::recycle(std::vector<Item>&& b) {
+  // Up to a bound: producers of posted buffers and bursts of arrivals
+  // allocate anew.
+  b.clear();
+  if (spare_.size() < static_cast<std::size_t>(size_) + 4) spare_.push_back(std::move(b));
 }
 
 void Exchange::reap() {
-  for (std::size_t i = 0; i < in_flight_.size();) {
-    int done = 0;
-    MPI_Test(&in_flight_[i].request, &done, MPI_STATUS_IGNORE);
-    if (done) {
-      in_flight_[i].items.clear();
-      // Posted buffers join the spares only up to a bound: their producers allocate anew.
-      if (spare_.size() < static_cast<std::size_t>(size_) + 4)
-        spare_.push_back(std::move(in_flight_[i].items));
-      in_flight_[i] = std::move(in_flight_.back());
-      in_flight_.pop_back();
-    } else {
-      ++i;
-    }
-  }
+  const std::size_t before = out_.size();
+  out_.reap([this](std::vector<Item>&& b) { recycle(std::move(b)); });
+  if (out_.size() < before) dog_.progress();
 }
 
 void Exchange::send(int dest, const Handler& on_receive, bool last) {
-  std::vector<Item> items = std::move(current_[dest]);
-  if (spare_.empty()) {
-    current_[dest] = {};
-    current_[dest].reserve(capacity_);
-  } else {
-    current_[dest] = std::move(spare_.back());
-    spare_.pop_back();
-  }
+  std::vector<Item> items = std::exchange(current_[dest], spare());
   send_items(dest, std::move(items), on_receive, last);
 }
 
@@ -121,19 +139,20 @@ void Exchange::send_items(int dest, std::vector<Item>&& items, const Handler& on
   // receiving, so that the peers we wait for can finish theirs.
   const std::size_t limit = kInFlightPerPeer * static_cast<std::size_t>(size_) + kInFlightPerPeer;
   reap();
-  while (in_flight_.size() >= limit) {
-    if (!receive(on_receive)) std::this_thread::yield();
+  while (out_.size() >= limit) {
+    if (!receive(on_receive)) {
+      dog_.waiting([this] { return state(); });
+      std::this_thread::yield();
+    }
     reap();
   }
-  in_flight_.push_back({MPI_REQUEST_NULL, std::move(items)});
-  InFlight& f = in_flight_.back();
-  const int bytes = static_cast<int>(f.items.size() * sizeof(Item));
+  const auto bytes = static_cast<std::int64_t>(items.size() * sizeof(Item));
   // nbx: the level's last message to a peer is synchronous, so that its
   // completion says the peer has it, and (MPI keeps a sender's messages to
   // one rank in order) every earlier one too.  Those go as standard sends:
   // all synchronous, tiny buffers on ranks that share cores waited on
   // sleeping peers (a test on 4 ranks, 1-item buffers: 154 s against 17 s).
-  (last ? MPI_Issend : MPI_Isend)(f.items.data(), bytes, MPI_BYTE, dest, tag_, comm_, &f.request);
+  out_.send(std::move(items), dest, tag_, comm_, last ? SendMode::sync : SendMode::standard);
   sent_to_[static_cast<std::size_t>(dest)] = 1;
   if (bytes == 0) return;  // nbx's closing message: no data
   stats_.messages += 1;
@@ -141,6 +160,7 @@ void Exchange::send_items(int dest, std::vector<Item>&& items, const Handler& on
 }
 
 void Exchange::post(int dest, std::vector<Item>&& items) {
+  if (finished_.load(std::memory_order_relaxed)) after_finish("post");
   Posted* p = new Posted{dest, std::move(items), posted_.load(std::memory_order_relaxed)};
   while (!posted_.compare_exchange_weak(p->next, p, std::memory_order_release,
                                         std::memory_order_relaxed)) {
@@ -162,44 +182,55 @@ bool Exchange::poll(const Handler& on_receive) {
 }
 
 bool Exchange::try_poll(const Handler& on_receive) {
-  if (polling_.exchange(true, std::memory_order_acquire)) return false;
-  struct Release {
-    std::atomic<bool>& flag;
-    ~Release() { flag.store(false, std::memory_order_release); }
-  } release{polling_};
-  return poll(on_receive);
+  OneCaller::Turn turn(mpi_);
+  return turn && poll(on_receive);
 }
 
 bool Exchange::receive(const Handler& on_receive) {
   bool any = false;
   for (;;) {
-    int flag = 0;
-    MPI_Message msg;
+    std::vector<Item> items = spare();
     MPI_Status status;
-    MPI_Improbe(MPI_ANY_SOURCE, tag_, comm_, &flag, &msg, &status);
-    if (!flag) return any;
-    int bytes = 0;
-    MPI_Get_count(&status, MPI_BYTE, &bytes);
-    if (bytes % static_cast<int>(sizeof(Item)) != 0) {
-      throw Error("exchange: a message of " + std::to_string(bytes) + " bytes from rank " +
-                  std::to_string(status.MPI_SOURCE) + " is no whole number of items");
-    }
-    inbox_.resize(bytes / sizeof(Item));
-    MPI_Mrecv(inbox_.data(), bytes, MPI_BYTE, &msg, MPI_STATUS_IGNORE);
-    if (bytes == 0) {
-      ++ends_;  // the sender has nothing more for this level
-    } else {
-      on_receive(inbox_.data(), inbox_.size());
-      ++received_;
+    if (!take_message(comm_, tag_, items, status)) {
+      recycle(std::move(items));
+      break;
     }
     any = true;
+    dog_.progress();
+    if (items.empty()) {
+      ++ends_;  // the sender has nothing more for this level
+      heard_[static_cast<std::size_t>(status.MPI_SOURCE)] = 1;
+      recycle(std::move(items));
+      continue;
+    }
+    if (nbx_) heard_[static_cast<std::size_t>(status.MPI_SOURCE)] = 1;
+    ++received_;
+    arrived_.push_back(std::move(items));
+    // A handler that sends may land here again (waiting for room): it only
+    // queues; the outermost call hands the queue over.
+    if (!applying_) apply_arrived(on_receive);
+  }
+  return any;
+}
+
+void Exchange::apply_arrived(const Handler& on_receive) {
+  struct Applying {
+    bool& flag;
+    explicit Applying(bool& f) : flag(f) { flag = true; }
+    ~Applying() { flag = false; }
+  } applying(applying_);
+  while (!arrived_.empty()) {
+    std::vector<Item> items = std::move(arrived_.front());
+    arrived_.pop_front();
+    on_receive(items.data(), items.size());
+    recycle(std::move(items));
   }
 }
 
 void Exchange::finish(const Handler& on_receive) {
   Timed t(*this, stats_.busy);
   send_posted(on_receive);
-  ends_out_.clear();
+  finished_.store(true, std::memory_order_relaxed);
   if (nbx_) {
     // Each peer sent anything this level gets a synchronous last message:
     // the rest of its buffer, or nothing (read as an end marker, unused here).
@@ -216,9 +247,7 @@ void Exchange::finish(const Handler& on_receive) {
     if (p != rank_ && !current_[p].empty()) send(p, on_receive);
   }
   for (int p = 0; p < size_; ++p) {
-    if (p == rank_) continue;
-    ends_out_.emplace_back();
-    MPI_Isend(nullptr, 0, MPI_BYTE, p, tag_, comm_, &ends_out_.back());
+    if (p != rank_) out_.send({}, p, tag_, comm_);  // the end marker
   }
 }
 
@@ -232,35 +261,34 @@ bool Exchange::drained(const Handler& on_receive) {
     done = drain_step(on_receive);
   }
   (received_ != before ? stats_.busy : stats_.waiting) += seconds;
+  if (done)
+    dog_.progress();
+  else
+    dog_.waiting([this] { return state(); });
   return done;
 }
 
 bool Exchange::drain_step(const Handler& on_receive) {
-  if (posted_.load(std::memory_order_acquire)) {
-    throw Error("exchange: items posted after finish() of the level");
+  if (!finished_.load(std::memory_order_relaxed)) {
+    throw Error("exchange: drained() before finish() of level " + std::to_string(level_) +
+                ": this rank's buffered items would never be sent");
   }
+  if (posted_.load(std::memory_order_acquire)) after_finish("post");
   receive(on_receive);
+  reap();
   if (nbx_) {
     // All our sends received: join the barrier.  When it completes every
     // rank has joined, so every message of the level has been received.
-    reap();
-    if (!joined_) {
-      if (!in_flight_.empty()) return false;
-      MPI_Ibarrier(comm_, &barrier_);
-      joined_ = true;
+    if (!barrier_.joined()) {
+      if (!out_.empty()) return false;
+      barrier_.join(comm_);
     }
-    int done = 0;
-    MPI_Test(&barrier_, &done, MPI_STATUS_IGNORE);
-    return done;
+    return barrier_.done();
   }
-  if (ends_ < size_ - 1) return false;
   // Our data went out before our end markers and every peer drains until it
-  // has our marker, so these sends are being matched: wait to free their buffers.
-  reap();
-  if (!in_flight_.empty()) return false;
-  int done = 0;
-  MPI_Testall(static_cast<int>(ends_out_.size()), ends_out_.data(), &done, MPI_STATUSES_IGNORE);
-  return done;
+  // has our marker, so these sends are being matched: wait to free their
+  // buffers.
+  return ends_ >= size_ - 1 && out_.empty();
 }
 
 void Exchange::end_level(const Handler& on_receive) {
@@ -271,6 +299,26 @@ void Exchange::end_level(const Handler& on_receive) {
     Timed t(*this, stats_.waiting);
     backoff.pause();
   }
+}
+
+std::string Exchange::state() const {
+  std::string s = "level " + std::to_string(level_) + ", " + (nbx_ ? "nbx" : "markers") + ", " +
+                  (finished_.load() ? "finished" : "not finished") + " here, " +
+                  std::to_string(out_.size()) + " sends in flight";
+  if (nbx_) {
+    s += barrier_.joined() ? ", in the closing barrier" : ", not yet in the closing barrier";
+  } else {
+    std::string missing;
+    int n = 0;
+    for (int p = 0; p < size_; ++p) {
+      if (p == rank_ || heard_[static_cast<std::size_t>(p)]) continue;
+      if (++n <= 16) missing += (missing.empty() ? "" : ", ") + std::to_string(p);
+    }
+    if (n > 16) missing += ", ...";
+    s += ", the level's end heard from " + std::to_string(ends_) + " of " +
+         std::to_string(size_ - 1) + " peers" + (n ? " (not from rank " + missing + ")" : "");
+  }
+  return s;
 }
 
 }  // namespace ht

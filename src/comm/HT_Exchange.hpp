@@ -24,6 +24,15 @@
 /// Nothing here blocks on a send while not receiving, so no cycle of ranks
 /// can wait on each other.
 ///
+/// Guards.  Each Exchange duplicates its communicator, so no two users'
+/// messages can meet, whatever their tags.  push() or post() after finish()
+/// of the level is refused (ht::Error): its message could arrive a level
+/// late.  A handler may send (push): when that waits for room and receives,
+/// what arrives is kept and handed over once the handler returns, never
+/// into the buffer the handler still reads.  A rank that waits for its peers
+/// with nothing arriving for Runtime/stall_seconds prints the level's state
+/// and ends the job (HT_Watchdog.hpp).
+///
 /// Threads.  push(), poll(), finish(), drained() and end_level() make MPI
 /// calls: one caller at a time.  Tasks that discover remote vertices
 /// concurrently fill buffers of their own and hand each full one over with
@@ -44,18 +53,26 @@
 
 #include <atomic>
 #include <cstdint>
+#include <deque>
 #include <functional>
+#include <string>
 #include <vector>
 
+#include "comm/HT_ClosingBarrier.hpp"
+#include "comm/HT_Messages.hpp"
+#include "comm/HT_OneCaller.hpp"
+#include "comm/HT_Watchdog.hpp"
 #include "runtime/HT_Clock.hpp"
 
 namespace ht {
 
 class Exchange {
  public:
-  /// A discovery: \c vertex reached from \c parent.
+  /// One item: \c vertex (its owner receives it) and a 64-bit \c value whose
+  /// meaning is the user's (a BFS parent, an SSSP distance and parent packed,
+  /// a level, a rank...): each user names it where it packs and unpacks it.
   struct Item {
-    std::int64_t vertex, parent;
+    std::int64_t vertex, value;
   };
   using Handler = std::function<void(const Item*, std::size_t)>;
   /// How a level's end is learnt (see above).
@@ -65,13 +82,11 @@ class Exchange {
     markers,
     nbx
   };
-  /// Measured (SSSP, SCALE 18, ~725 levels a search, 3 runs alternated):
-  /// nbx 4-12% slower on 2 ranks; on 4 ranks sharing 2 cores 12-38% slower
-  /// (a barrier's rounds wait on ranks that are not running).  The crossover
-  /// needs more cores than were at hand: 16, where P - 1 markers outnumber
-  /// a barrier's log2(P) rounds 4 to 1, is a guess, and HT_EXCHANGE_END
-  /// overrides it.
+  /// Markers up to this many ranks, nbx beyond: where P - 1 markers
+  /// outnumber a barrier's log2(P) rounds 4 to 1 (docs/performance.md has
+  /// the measurements; HT_EXCHANGE_END overrides).
   static constexpr int kMarkerRanks = 16;
+  static constexpr int kTagBase = 7100;
   /// What this level cost.  Seconds are wall-clock, on whichever thread
   /// made the call: \c busy in sends and receives (applying arrivals
   /// included), \c waiting in end_level() or drained() while nothing arrived
@@ -85,8 +100,9 @@ class Exchange {
     double busy = 0, waiting = 0;
   };
 
-  /// \p clock times the level (Stats); tests inject one they control.
-  /// \p end: how levels end (resolve()).
+  /// Collective over \p comm (duplicates it).  \p clock times the level
+  /// (Stats); tests inject one they control.  \p end: how levels end
+  /// (resolve()).
   Exchange(MPI_Comm comm, std::size_t capacity, Clock clock = steady_seconds,
            Termination end = Termination::automatic);
   ~Exchange();
@@ -94,8 +110,9 @@ class Exchange {
   Exchange& operator=(const Exchange&) = delete;
 
   void begin_level(int level);
-  /// Queues \p item for rank \p dest (not this rank).
+  /// Queues \p item for rank \p dest (not this rank).  ht::Error after finish().
   void push(int dest, Item item, const Handler& on_receive) {
+    if (finished_.load(std::memory_order_relaxed)) after_finish("push");
     auto& b = current_[dest];
     b.push_back(item);
     if (b.size() >= capacity_) {
@@ -104,7 +121,8 @@ class Exchange {
     }
   }
   /// Any thread, lock-free: queues a buffer of items for \p dest (not this
-  /// rank); the next poll(), try_poll() or finish() sends it.
+  /// rank); the next poll(), try_poll() or finish() sends it.  ht::Error
+  /// after finish().
   void post(int dest, std::vector<Item>&& items);
   /// Sends what was posted, hands arrived items to \p on_receive; true if any arrived.
   bool poll(const Handler& on_receive);
@@ -119,7 +137,8 @@ class Exchange {
   void end_level(const Handler& on_receive);
   /// end_level() in steps, for a caller that must not block (a task that
   /// respawns): finish() flushes (and posts the end markers), once;
-  /// drained() polls and says whether the level is complete.
+  /// drained() polls and says whether the level is complete (ht::Error
+  /// before finish()).
   void finish(const Handler& on_receive);
   bool drained(const Handler& on_receive);
   /// Data messages and bytes sent this level (end markers not counted), and
@@ -129,6 +148,12 @@ class Exchange {
   Clock clock() const { return clock_; }
   /// The termination in use: markers or nbx.
   Termination termination() const { return nbx_ ? Termination::nbx : Termination::markers; }
+  /// The exchange's own communicator (a duplicate of the one it was given).
+  MPI_Comm comm() const { return comm_; }
+  /// The tag of level \p level's messages on comm(): the level's parity.
+  static int tag_of(int level) { return kTagBase + (level & 1); }
+  /// Where this rank stands in the level (what the watchdog prints).
+  std::string state() const;
   /// What \p end becomes on \p ranks ranks: markers or nbx.  Throws
   /// ht::UsageError naming HT_EXCHANGE_END when automatic meets a value of
   /// it that is none of auto, markers, nbx (so do the constructors).
@@ -151,10 +176,6 @@ class Exchange {
     double* sum_;
     double start_ = 0;
   };
-  struct InFlight {
-    MPI_Request request;
-    std::vector<Item> items;
-  };
   struct Posted {
     int dest;
     std::vector<Item> items;
@@ -166,28 +187,34 @@ class Exchange {
   void send_items(int dest, std::vector<Item>&& items, const Handler& on_receive,
                   bool last = false);
   void send_posted(const Handler& on_receive);
-  bool receive(const Handler& on_receive);     // arrivals only
+  bool receive(const Handler& on_receive);  // arrivals only
+  void apply_arrived(const Handler& on_receive);
   bool drain_step(const Handler& on_receive);  // drained(), untimed
   void reap();                                 // frees completed sends
+  std::vector<Item> spare();                   // an empty buffer of capacity_
+  void recycle(std::vector<Item>&& b);         // back among the spares
+  [[noreturn]] void after_finish(const char* call) const;
 
-  MPI_Comm comm_;
-  int rank_ = 0, size_ = 1, tag_ = 0, ends_ = 0;
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  int rank_ = 0, size_ = 1, tag_ = 0, level_ = 0, ends_ = 0;
   std::int64_t received_ = 0;  // data messages, ever
   std::size_t capacity_;
   std::vector<std::vector<Item>> current_;
-  std::vector<InFlight> in_flight_;
+  SendList<Item> out_;  // data, and markers (empty)
   std::vector<std::vector<Item>> spare_;
-  std::vector<Item> inbox_;
-  std::vector<MPI_Request> ends_out_;  // markers
-  std::vector<char> sent_to_;          // per peer: sent anything this level
+  std::deque<std::vector<Item>> arrived_;  // received, not yet handed over
+  bool applying_ = false;                  // a handler runs: arrivals wait in arrived_
+  std::vector<char> sent_to_;              // per peer: sent anything this level
+  std::vector<char> heard_;                // per peer: its end (markers) or anything (nbx)
   bool nbx_ = false;
-  bool joined_ = false;                     // nbx: in the level's barrier
-  MPI_Request barrier_ = MPI_REQUEST_NULL;  // nbx
+  ClosingBarrier barrier_;  // nbx
   Stats stats_;
   Clock clock_;
   bool timing_ = false;  // a Timed scope is open (calls are serialized)
+  std::atomic<bool> finished_{false};
   std::atomic<Posted*> posted_{nullptr};
-  std::atomic<bool> polling_{false};
+  OneCaller mpi_;
+  Watchdog dog_;
 };
 
 }  // namespace ht

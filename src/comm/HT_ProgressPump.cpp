@@ -12,16 +12,15 @@ void ProgressPump::start(std::vector<MPI_Request> requests) {
 }
 
 void ProgressPump::pump() {
-  if (done_.load(std::memory_order_acquire) || busy_.test_and_set(std::memory_order_acquire)) {
-    return;
-  }
+  if (done_.load(std::memory_order_acquire)) return;
+  OneCaller::Turn turn(mpi_);
+  if (!turn) return;
   int flag = 0;
   MPI_Testall(static_cast<int>(requests_.size()), requests_.data(), &flag, MPI_STATUSES_IGNORE);
   if (flag) {
     t_done_ = steady_seconds();
     done_.store(true, std::memory_order_release);
   }
-  busy_.clear(std::memory_order_release);
 }
 
 double ProgressPump::finish() {

@@ -21,6 +21,8 @@
 #include <atomic>
 #include <vector>
 
+#include "comm/HT_OneCaller.hpp"
+
 namespace ht {
 
 class ProgressPump {
@@ -37,7 +39,7 @@ class ProgressPump {
 
  private:
   std::vector<MPI_Request> requests_;
-  std::atomic_flag busy_ = ATOMIC_FLAG_INIT;
+  OneCaller mpi_;
   std::atomic<bool> done_{true};
   double t_post_ = 0, t_done_ = 0;
 };

@@ -1,5 +1,6 @@
 #include "comm/HT_Wait.hpp"
 
+#include "comm/HT_ClosingBarrier.hpp"
 #include "runtime/HT_Clock.hpp"
 
 #include <chrono>
@@ -33,9 +34,10 @@ void wait_all(std::vector<MPI_Request>& requests) {
 }
 
 void barrier(MPI_Comm comm) {
-  std::vector<MPI_Request> r(1);
-  MPI_Ibarrier(comm, &r[0]);
-  wait_all(r);
+  ClosingBarrier b;
+  b.join(comm);
+  Backoff backoff;
+  while (!b.done()) backoff.pause();
 }
 
 double max_over_ranks(double x, MPI_Comm comm) {

@@ -41,6 +41,7 @@ WorkStealing::WorkStealing(MPI_Comm comm, std::size_t item_bytes, int workers,
   MPI_Comm_size(comm_, &size_);
   rng_.seed(opt_.seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(rank_));
   last_victim_ = rank_;
+  dog_ = std::make_unique<Watchdog>(comm_, "work stealing");
 }
 
 WorkStealing::~WorkStealing() {
@@ -50,7 +51,7 @@ WorkStealing::~WorkStealing() {
     finished_.store(true, std::memory_order_release);
     thread_.join();
   }
-  for (auto& s : sends_) MPI_Request_free(&s.request);
+  out_.cancel();
   MPI_Comm_free(&comm_);
 }
 
@@ -88,6 +89,7 @@ std::size_t WorkStealing::acquire(void* out, std::size_t max) {
   pool_.erase(pool_.end() - static_cast<std::ptrdiff_t>(bytes), pool_.end());
   pool_items_ -= n;
   busy_.fetch_add(1, std::memory_order_relaxed);
+  acquired_.fetch_add(1, std::memory_order_relaxed);
   return n;
 }
 
@@ -108,60 +110,55 @@ bool WorkStealing::passive() {
 
 void WorkStealing::try_progress() {
   if (finished_.load(std::memory_order_relaxed)) return;
-  if (progressing_.test_and_set(std::memory_order_acquire)) return;
-  try {
-    progress();
-  } catch (...) {
-    progressing_.clear(std::memory_order_release);
-    throw;
-  }
-  progressing_.clear(std::memory_order_release);
+  if (OneCaller::Turn turn{mpi_}) progress();
 }
 
 void WorkStealing::progress() {
   if (finished_.load(std::memory_order_relaxed)) return;
   receive();
   if (!done()) {
+    send_held(false);
     serve_waiting();
     maybe_steal();
     pass_token();
   } else {
     drain();
   }
-  test_sends();
+  out_.reap();
+  watch();
+}
+
+void WorkStealing::watch() {
+  // Progress is work done here (a worker took some) or termination moving
+  // (the token, "done", the shutdown): a reply alone is not, since work can
+  // travel without ever being done.  Waiting is asking for work, or shutting
+  // down.  (A passive rank that does not ask, stealing off, waits for the
+  // others' work: as long as it lasts, no stall.)
+  const std::uint64_t acquired = acquired_.load(std::memory_order_relaxed);
+  if (acquired != seen_acquired_) {
+    seen_acquired_ = acquired;
+    dog_->progress();
+  }
+  if ((asking_ || done()) && !finished_.load(std::memory_order_relaxed))
+    dog_->waiting([this] { return state(); });
+  else
+    dog_->progress();
 }
 
 void WorkStealing::send(int dest, Tag tag, std::vector<std::uint8_t> bytes) {
-  Out o{MPI_REQUEST_NULL, std::make_unique<std::vector<std::uint8_t>>(std::move(bytes))};
-  MPI_Isend(o.bytes->data(), static_cast<int>(o.bytes->size()), MPI_BYTE, dest, tag, comm_,
-            &o.request);
-  sends_.push_back(std::move(o));
-}
-
-void WorkStealing::test_sends() {
-  sends_.erase(std::remove_if(sends_.begin(), sends_.end(),
-                              [](Out& o) {
-                                int flag = 0;
-                                MPI_Test(&o.request, &flag, MPI_STATUS_IGNORE);
-                                return flag != 0;
-                              }),
-               sends_.end());
+  out_.send(std::move(bytes), dest, tag, comm_);
 }
 
 void WorkStealing::receive() {
-  for (;;) {
-    int flag = 0;
-    MPI_Message msg;
-    MPI_Status st;
-    MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &flag, &msg, &st);
-    if (!flag) return;
-    int n = 0;
-    MPI_Get_count(&st, MPI_BYTE, &n);
-    std::vector<std::uint8_t> b(static_cast<std::size_t>(n));
-    MPI_Mrecv(b.data(), n, MPI_BYTE, &msg, &st);
+  before(StealStep::receive, -1);
+  std::vector<std::uint8_t> b;
+  MPI_Status st;
+  while (take_message(comm_, MPI_ANY_TAG, b, st)) {
     switch (st.MPI_TAG) {
       case kRequest:
+        if (opt_.hooks && opt_.hooks->drop_request(st.MPI_SOURCE)) break;
         if (done()) {
+          before(StealStep::reply, st.MPI_SOURCE);
           send(st.MPI_SOURCE, kReply, {});
           ++stats_.refused;
         } else {
@@ -169,9 +166,17 @@ void WorkStealing::receive() {
         }
         break;
       case kReply: {
+        if (!asking_ || st.MPI_SOURCE != asked_)
+          throw Error("work stealing: a reply from rank " + std::to_string(st.MPI_SOURCE) +
+                      " that rank " + std::to_string(rank_) + " did not ask for");
         asking_ = false;
         const std::size_t items = b.size() / item_bytes_;
         if (items == 0) break;
+        if (done()) {
+          throw Error("work stealing: " + std::to_string(items) + " items from rank " +
+                      std::to_string(st.MPI_SOURCE) +
+                      " arrived after termination was detected; they would be lost");
+        }
         {
           std::lock_guard<std::mutex> l(mutex_);
           pool_.insert(pool_.end(), b.begin(), b.end());
@@ -186,10 +191,15 @@ void WorkStealing::receive() {
       case kToken:
         std::memcpy(&token_, b.data(), sizeof token_);
         have_token_ = true;
+        dog_->progress();
         break;
       case kDone:
+        before(StealStep::done, -1);
         done_.store(true, std::memory_order_release);
+        dog_->progress();
         break;
+      case Watchdog::kNoticeTag:
+        dog_->notice_received(state());
       default:
         throw Error("work stealing: unexpected tag " + std::to_string(st.MPI_TAG));
     }
@@ -207,22 +217,46 @@ void WorkStealing::answer(int thief) {
     pool_.erase(pool_.begin(), pool_.begin() + static_cast<std::ptrdiff_t>(give * item_bytes_));
     pool_items_ -= give;
   }
-  const std::int64_t items = static_cast<std::int64_t>(b.size() / item_bytes_);
+  const std::size_t items = b.size() / item_bytes_;
   if (items > 0) {
     ++count_;  // counted before it leaves: it is in flight from now
     ++stats_.served;
-    stats_.items_sent += items;
+    stats_.items_sent += static_cast<std::int64_t>(items);
   } else {
     ++stats_.refused;
   }
+  const int hold = opt_.hooks ? opt_.hooks->hold_reply(thief, items) : 0;
+  if (hold > 0) {
+    held_.push_back({thief, hold, std::move(b)});
+    return;
+  }
+  before(StealStep::reply, thief);
   send(thief, kReply, std::move(b));
+}
+
+void WorkStealing::send_held(bool all) {
+  for (std::size_t i = 0; i < held_.size();) {
+    if (!all && --held_[i].calls > 0) {
+      ++i;
+      continue;
+    }
+    before(StealStep::reply, held_[i].thief);
+    send(held_[i].thief, kReply, std::move(held_[i].bytes));
+    held_.erase(held_.begin() + static_cast<std::ptrdiff_t>(i));
+  }
 }
 
 void WorkStealing::serve_waiting() {
   if (thieves_.empty()) return;
-  // Work to give, or nothing coming: answer now.  Otherwise the request waits
-  // and wanted() asks the busy workers to release some.
-  if (pool_items_.load() > 0 || passive()) {
+  // Answer with work only while a worker of this rank is busy: work that
+  // just arrived at an idle rank goes to its own workers first.  Served at
+  // once, it bounced: two idle ranks each gave the other the one item it had
+  // just received, before their workers looked, for ever (a livelock, not
+  // lost work: Safra rightly never ended it).  Nothing coming (passive):
+  // answer now, with nothing.  Otherwise the request waits, and wanted()
+  // asks the busy workers to release some.
+  const bool busy = busy_.load(std::memory_order_relaxed) > 0;
+  if ((busy && pool_items_.load() > 0) || passive()) {
     for (int t : thieves_) answer(t);
     thieves_.clear();
   }
@@ -243,7 +277,9 @@ int WorkStealing::next_victim() {
 
 void WorkStealing::maybe_steal() {
   if (!opt_.enabled || size_ == 1 || asking_ || !passive()) return;
-  send(next_victim(), kRequest, {});
+  asked_ = next_victim();
+  before(StealStep::request, asked_);
+  send(asked_, kRequest, {});
   asking_ = true;
   ++stats_.requests;
 }
@@ -262,7 +298,10 @@ void WorkStealing::pass_token() {
   };
   if (rank_ == 0) {
     if (probing_ && !token_.black && !black_ && token_.q + count_ == 0) {
-      for (int r = 1; r < size_; ++r) send(r, kDone, {});
+      for (int r = 1; r < size_; ++r) {
+        before(StealStep::done, r);
+        send(r, kDone, {});
+      }
       done_.store(true, std::memory_order_release);
       have_token_ = false;
       return;
@@ -272,6 +311,7 @@ void WorkStealing::pass_token() {
     probing_ = true;
     have_token_ = false;
     ++stats_.token_rounds;
+    before(StealStep::token, 1);
     send(1, kToken, bytes(token_));
     return;
   }
@@ -279,25 +319,24 @@ void WorkStealing::pass_token() {
   if (black_) token_.black = 1;
   black_ = false;
   have_token_ = false;
+  before(StealStep::token, (rank_ + 1) % size_);
   send((rank_ + 1) % size_, kToken, bytes(token_));
 }
 
 void WorkStealing::drain() {
+  send_held(true);  // none, unless termination was wrong: then the thief says so
   for (int t : thieves_) {
+    before(StealStep::reply, t);
     send(t, kReply, {});
     ++stats_.refused;
   }
   thieves_.clear();
   waiting_.store(false, std::memory_order_relaxed);
-  if (!barrier_posted_ && !asking_) {
-    MPI_Ibarrier(comm_, &barrier_);
-    barrier_posted_ = true;
+  if (!barrier_.joined() && !asking_) {
+    before(StealStep::barrier, -1);
+    barrier_.join(comm_);
   }
-  if (barrier_posted_) {
-    int flag = 0;
-    MPI_Test(&barrier_, &flag, MPI_STATUS_IGNORE);
-    if (flag) finished_.store(true, std::memory_order_release);
-  }
+  if (barrier_.done()) finished_.store(true, std::memory_order_release);
 }
 
 void WorkStealing::finish() {
@@ -309,8 +348,46 @@ void WorkStealing::finish() {
       if (!finished_.load(std::memory_order_acquire)) idle_sleep();
     }
   }
-  for (auto& s : sends_) MPI_Wait(&s.request, MPI_STATUS_IGNORE);
-  sends_.clear();
+  out_.wait();
+  verify_finish();
+}
+
+void WorkStealing::verify_finish() {
+  // Over all ranks: every work message counted on both sides.
+  const long long mine[2] = {count_, stats_.items_sent - stats_.items_received};
+  long long sums[2] = {0, 0};
+  sum_over_ranks(mine, sums, 2, comm_);
+  if (sums[0] != 0 || sums[1] != 0) {
+    throw Error("work stealing: finished with " + std::to_string(sums[0]) + " work messages and " +
+                std::to_string(sums[1]) + " items sent but never received, over all ranks");
+  }
+  // Here: nothing left, nobody working, nothing pending.
+  std::string left;
+  if (pool_items_.load() > 0)
+    left += ", " + std::to_string(pool_items_.load()) + " items in the pool";
+  if (busy_.load() > 0) left += ", " + std::to_string(busy_.load()) + " workers busy";
+  if (asking_) left += ", a request to rank " + std::to_string(asked_) + " unanswered";
+  if (!thieves_.empty() || !held_.empty()) left += ", requests unanswered";
+  if (!left.empty())
+    throw Error("work stealing: rank " + std::to_string(rank_) + " finished with " +
+                left.substr(2));
+}
+
+std::string WorkStealing::state() {
+  std::string s;
+  if (asking_) s += "request to rank " + std::to_string(asked_) + " outstanding, ";
+  s += "token " + std::string(have_token_ ? "here" : "elsewhere") + " (colour " +
+       (token_.black ? "black" : "white") + ", count " + std::to_string(token_.q) + ")";
+  s += ", this rank " + std::string(black_ ? "black" : "white") + " with count " +
+       std::to_string(count_);
+  s += ", pool " + std::to_string(pool_items_.load()) + " items, " + std::to_string(busy_.load()) +
+       " of " + std::to_string(workers_) + " workers busy";
+  s += ", " + std::to_string(thieves_.size()) + " thieves waiting";
+  if (!held_.empty()) s += ", " + std::to_string(held_.size()) + " replies held";
+  s += done() ? ", done" : ", not done";
+  if (done())
+    s += barrier_.joined() ? ", in the closing barrier" : ", not yet in the closing barrier";
+  return s;
 }
 
 }  // namespace ht

@@ -12,7 +12,10 @@
 /// uniformly random); the victim answers from its pool with half of it or one
 /// chunk, or with nothing when it is passive too.  A request that arrives
 /// while the victim's workers are busy but its pool is empty waits until work
-/// is released (wanted() tells the workers) or the victim turns passive.
+/// is released (wanted() tells the workers) or the victim turns passive; so
+/// does one that arrives while the pool holds work but no worker is busy
+/// (work that just came in goes to the rank's own workers first: served at
+/// once, one item could bounce between two idle ranks for ever).
 ///
 /// Termination: Safra's token algorithm (E. W. Dijkstra, "Shmuel Safra's
 /// version of termination detection", EWD998, 1987), the token ring with
@@ -35,6 +38,15 @@
 /// BFS exchange is driven from inside the task scheduler); or \c thread, a
 /// messaging thread of its own that makes every MPI call while the workers
 /// never do (needs MPI_THREAD_MULTIPLE: it runs beside the host thread).
+///
+/// Guarantees, checked.  finish() verifies what termination promises: no item
+/// left in this rank's pool, no worker busy, no request or reply pending, and
+/// over all ranks no work message unaccounted for (Safra's counts sum to 0,
+/// items sent equal items received); otherwise ht::Error.  A work reply that
+/// arrives after "done" is an ht::Error too (its items would be lost).  A
+/// rank whose steal request goes unanswered, or whose shutdown does not
+/// close, for Runtime/stall_seconds prints its protocol state and ends the
+/// job (HT_Watchdog.hpp).
 ///
 /// Items are fixed-size and trivially copyable; they travel as bytes.  A
 /// driver uses StealPool<T> (below) for its own item type.
@@ -62,6 +74,11 @@
 #include <type_traits>
 #include <vector>
 
+#include "comm/HT_ClosingBarrier.hpp"
+#include "comm/HT_Messages.hpp"
+#include "comm/HT_OneCaller.hpp"
+#include "comm/HT_StealHooks.hpp"
+#include "comm/HT_Watchdog.hpp"
 #include "runtime/HT_Clock.hpp"
 
 namespace ht {
@@ -87,7 +104,8 @@ struct StealOptions {
   StealAmount amount = StealAmount::half;
   std::size_t chunk = 20;  ///< items per reply for StealAmount::chunk (the reference's -c)
   StealProgress progress = StealProgress::polling;
-  std::uint64_t seed = 1;  ///< random victims: the stream (mixed with the rank)
+  std::uint64_t seed = 1;       ///< random victims: the stream (mixed with the rank)
+  StealHooks* hooks = nullptr;  ///< tests only: delays, held replies (HT_StealHooks.hpp)
 };
 
 /// What one rank did (counts of its own side).
@@ -143,9 +161,17 @@ class WorkStealing {
   StealStats stats() const { return stats_; }
   const StealOptions& options() const { return opt_; }
   std::size_t item_bytes() const { return item_bytes_; }
+  /// Where this rank stands in the protocol (what the watchdog prints): the
+  /// progress caller's view (polling mode, or after finish()).
+  std::string state();
 
  private:
   enum Tag { kRequest = 1, kReply, kToken, kDone };
+  struct Held {  // a reply a test hook holds back
+    int thief;
+    int calls;
+    std::vector<std::uint8_t> bytes;
+  };
   struct Token {
     std::int64_t q;
     std::int32_t black;
@@ -156,13 +182,18 @@ class WorkStealing {
   void receive();
   void serve_waiting();
   void answer(int thief);
+  void send_held(bool all);
   void maybe_steal();
   void pass_token();
   void drain();
+  void watch();
+  void verify_finish();
   bool passive();
   int next_victim();
   void send(int dest, Tag tag, std::vector<std::uint8_t> bytes);
-  void test_sends();
+  void before(StealStep step, int peer) {
+    if (opt_.hooks) opt_.hooks->before(step, peer);
+  }
 
   MPI_Comm comm_ = MPI_COMM_NULL;
   int rank_ = 0, size_ = 1;
@@ -175,12 +206,15 @@ class WorkStealing {
   std::deque<std::uint8_t> pool_;  // items back to back
   std::atomic<std::size_t> pool_items_{0};
   std::atomic<int> busy_{0};
-  std::atomic<bool> waiting_{false};  // a thief's request waits here
+  std::atomic<bool> waiting_{false};        // a thief's request waits here
+  std::atomic<std::uint64_t> acquired_{0};  // acquire()s that took work, ever
 
   // Progress state: touched by the one progress caller only.
-  std::atomic_flag progressing_ = ATOMIC_FLAG_INIT;
-  std::vector<int> thieves_;  // requests not yet answered
-  bool asking_ = false;       // our request is out
+  OneCaller mpi_;                    // polling: whoever finds it free progresses
+  std::vector<int> thieves_;         // requests not yet answered
+  bool asking_ = false;              // our request is out
+  std::uint64_t seen_acquired_ = 0;  // acquired_ at the last watch()
+  int asked_ = -1;                   // whom
   int last_victim_ = -1;
   std::mt19937_64 rng_;
   std::int64_t count_ = 0;  // Safra: work messages sent - received
@@ -188,13 +222,10 @@ class WorkStealing {
   bool have_token_ = false;
   bool probing_ = false;  // rank 0: a token is out
   Token token_{0, 0, 0};
-  struct Out {
-    MPI_Request request;
-    std::unique_ptr<std::vector<std::uint8_t>> bytes;
-  };
-  std::vector<Out> sends_;
-  bool barrier_posted_ = false;
-  MPI_Request barrier_ = MPI_REQUEST_NULL;
+  SendList<std::uint8_t> out_;
+  std::vector<Held> held_;
+  ClosingBarrier barrier_;  // the shutdown's
+  std::unique_ptr<Watchdog> dog_;
   std::atomic<bool> done_{false};
   std::atomic<bool> finished_{false};
   StealStats stats_;
@@ -220,6 +251,8 @@ class StealPool {
   void finish() { ws_.finish(); }
   StealStats stats() const { return ws_.stats(); }
   const StealOptions& options() const { return ws_.options(); }
+  /// The protocol state (polling mode, or after finish()).
+  std::string state() { return ws_.state(); }
 
  private:
   WorkStealing ws_;

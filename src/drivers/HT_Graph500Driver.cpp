@@ -146,13 +146,22 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
   opt.direction.alpha = d.get<double>("alpha");
   opt.direction.beta = d.get<double>("beta");
   c.bfs = c.variant->resolve(opt, env.threads());
-  env.require_thread_level(c.variant->mpi_thread_level,
-                           std::string("Graph500/variant = ") + c.variant->name);
 
   c.profile = deck.sublist("Profile").get<bool>("enabled");
   const std::string kernels = d.get<std::string>("kernels");
   c.run_bfs = kernels.find("bfs") != std::string::npos;
   c.run_sssp = kernels.find("sssp") != std::string::npos;
+  // MPI's thread level: the highest that a kernel which runs needs.
+  std::string needs = "Graph500/kernels = " + kernels;
+  if (c.run_bfs) {
+    c.mpi_thread_level = c.variant->mpi_thread_level;
+    needs += " with Graph500/variant = " + std::string(c.variant->name);
+  }
+  if (c.run_sssp && DeltaStepping::kMpiThreadLevel > c.mpi_thread_level) {
+    c.mpi_thread_level = DeltaStepping::kMpiThreadLevel;
+    needs = "Graph500/kernels = " + kernels + " (SSSP's tasks make MPI calls)";
+  }
+  env.require_thread_level(c.mpi_thread_level, needs);
   const double delta = d.get<double>("delta");
   if (!(delta > 0) || !std::isfinite(delta)) {
     std::ostringstream v;

@@ -61,6 +61,8 @@ struct Graph500Config {
   TargetBits target_bits = TargetBits::automatic;  ///< Graph500/target_bits
   /// How the exchanges' levels end (HT_EXCHANGE_END, else by rank count).
   Exchange::Termination level_end = Exchange::Termination::markers;
+  /// The MPI thread level the run needs: the highest of the kernels that run.
+  int mpi_thread_level = MPI_THREAD_SINGLE;
 };
 
 /// Reads \p deck (validated against graph500_parameters()) for a run under

@@ -11,6 +11,7 @@
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Environment.hpp"
 #include "runtime/HT_Error.hpp"
+#include "uts/HT_UtsVerify.hpp"
 
 namespace ht {
 
@@ -164,15 +165,6 @@ UtsConfig uts_config(const Teuchos::ParameterList& deck, const Environment& env)
   return c;
 }
 
-namespace {
-
-std::string counts_text(const UtsCounts& c) {
-  return std::to_string(c.nodes) + " nodes, " + std::to_string(c.leaves) + " leaves, depth " +
-         std::to_string(c.depth);
-}
-
-}  // namespace
-
 UtsOutcome run_uts(const UtsConfig& cfg, Profile& profile, MPI_Comm comm, std::FILE* log) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
@@ -185,12 +177,8 @@ UtsOutcome run_uts(const UtsConfig& cfg, Profile& profile, MPI_Comm comm, std::F
     const double secs = max_over_ranks(r.seconds, comm);
     if (rep == 0) {
       out.counts = all;
-      if (cfg.name != "custom") {
-        const UtsCounts& want = uts_named_tree(cfg.name).counts;
-        if (!(all == want))
-          throw Error("tree " + cfg.name + ": counted " + counts_text(all) +
-                      "; UTS 2.1 publishes " + counts_text(want));
-      }
+      const std::string wrong = uts_verify(cfg.name, all);
+      if (!wrong.empty()) throw Error(wrong);
     } else if (!(all == out.counts)) {
       throw Error("repetition " + std::to_string(rep + 1) + " counted " + counts_text(all) +
                   ", the first " + counts_text(out.counts));

@@ -36,13 +36,17 @@ void sum_over_ranks(Vector v, MPI_Comm comm) {
 
 }  // namespace
 
+double freivalds_x(std::uint64_t seed, long long j, long long n) {
+  return matrix_entry(seed, 3, 0, j, n);  // 0 in the padding
+}
+
 FreivaldsResult freivalds_check(const SquareGrid& g, Block a, Block b, Block c, long long n,
                                 std::uint64_t seed) {
   const long long nb = a.extent(0), len = nb * g.q();
   const int r = g.row(), col = g.col();
   Vector x("x", len), xa("|x|", len);
   for (long long j = 0; j < len; ++j) {
-    x(j) = matrix_entry(seed, 3, 0, j, n);  // 0 in the padding
+    x(j) = freivalds_x(seed, j, n);
     xa(j) = std::fabs(x(j));
   }
   // u = B x, ua = |B||x|; then z = A u, za = |A| ua; y = C x.
@@ -68,6 +72,7 @@ FreivaldsResult freivalds_check(const SquareGrid& g, Block a, Block b, Block c, 
   FreivaldsResult res;
   res.error = scale > 0 ? diff / scale : diff;
   res.bound = 5 * gamma;
+  res.scale = scale;
   return res;
 }
 

@@ -17,10 +17,14 @@
 namespace ht {
 
 struct FreivaldsResult {
-  double error = 0;  ///< || C x - A (B x) ||_inf / || |A| (|B| |x|) ||_inf
+  double error = 0;  ///< || C x - A (B x) ||_inf / scale
   double bound = 0;  ///< 5 g
+  double scale = 0;  ///< || |A| (|B| |x|) ||_inf, what the error is relative to
   bool passed() const { return error <= bound; }
 };
+
+/// Entry \p j of the vector x that freivalds_check(..., \p n, \p seed) multiplies by.
+double freivalds_x(std::uint64_t seed, long long j, long long n);
 
 /// Checks this grid's blocks (\p a = A_rc, \p b = B_rc, \p c = C_rc, unskewed)
 /// of N x N matrices.  Collective; every rank gets the same result.

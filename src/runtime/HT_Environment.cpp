@@ -70,6 +70,20 @@ void mpi_failed(MPI_Comm*, int* code, ...) {
   abort_all("MPI: " + std::string(text, static_cast<std::size_t>(len)));
 }
 
+// The level asked of MPI: MPI_THREAD_MULTIPLE, unless HT_MPI_THREAD_LEVEL
+// asks less (some MPIs take slower paths under MULTIPLE).  A bad value sets
+// \p error to the message for the user.
+int asked_thread_level(std::string& error) {
+  const char* v = std::getenv("HT_MPI_THREAD_LEVEL");
+  const std::string s = v ? v : "";
+  if (s.empty() || s == "multiple") return MPI_THREAD_MULTIPLE;
+  if (s == "serialized") return MPI_THREAD_SERIALIZED;
+  if (s == "funneled") return MPI_THREAD_FUNNELED;
+  if (s == "single") return MPI_THREAD_SINGLE;
+  error = "HT_MPI_THREAD_LEVEL = '" + s + "': single, funneled, serialized or multiple";
+  return MPI_THREAD_MULTIPLE;
+}
+
 int affinity_cores() {
   cpu_set_t set;
   CPU_ZERO(&set);
@@ -84,7 +98,9 @@ Environment::Environment(int& argc, char**& argv) {
     std::string p = argv[0];
     set_program_name(p.substr(p.find_last_of('/') + 1));
   }
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &thread_level_);
+  std::string bad_level;
+  asked_level_ = asked_thread_level(bad_level);
+  MPI_Init_thread(&argc, &argv, asked_level_, &thread_level_);
   MPI_Errhandler on_error;
   MPI_Comm_create_errhandler(mpi_failed, &on_error);
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, on_error);
@@ -92,7 +108,7 @@ Environment::Environment(int& argc, char**& argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
 
-  std::string bad_flag;
+  std::string bad_flag = bad_level;
   args_ = rewrite_kokkos_flags(argc, argv, bad_flag);
   if (!bad_flag.empty()) {
     // A usage error every rank sees alike: said once, exit 2 everywhere.
@@ -146,10 +162,14 @@ const char* Environment::thread_level_name(int level) {
 }
 
 void Environment::require_thread_level(int level, const std::string& who) const {
-  if (thread_level_ < level) {
-    throw UsageError(who + " needs " + thread_level_name(level) + " but this MPI granted only " +
-                     thread_level_name(thread_level_) + "; use an MPI built with thread support");
+  if (thread_level_ >= level) return;
+  if (asked_level_ < level) {
+    throw UsageError(who + " needs " + thread_level_name(level) +
+                     " but HT_MPI_THREAD_LEVEL asked " + "MPI for " +
+                     thread_level_name(asked_level_) + " only");
   }
+  throw UsageError(who + " needs " + thread_level_name(level) + " but this MPI granted only " +
+                   thread_level_name(thread_level_) + "; use an MPI built with thread support");
 }
 
 std::string Environment::kokkos_description() {

@@ -58,6 +58,7 @@ class Environment {
  private:
   int rank_ = 0, size_ = 1, threads_ = 1, cores_ = 1;
   int thread_level_ = MPI_THREAD_SINGLE;
+  int asked_level_ = MPI_THREAD_MULTIPLE;
   std::vector<std::string> args_;  // owns the rewritten Kokkos flags
   std::vector<char*> argv_;
 };

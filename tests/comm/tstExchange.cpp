@@ -1,5 +1,7 @@
 // Tests of ht::Exchange, under both ways of ending a level (end markers,
-// NBX): every item arrives once, at its owner, whatever the buffer size; and
+// NBX): every item arrives once, at its owner, whatever the buffer size; its
+// guards (a communicator of its own, nothing into a finished level, a
+// handler that sends keeps its items); and
 // its accounting, on a fake clock that moves only while
 // arrivals are applied (one second per item), counts each second once:
 // busy is exactly the seconds the handlers took, wait none (the fake clock
@@ -16,6 +18,8 @@
 #include <vector>
 
 #include "comm/HT_Exchange.hpp"
+#include "comm/HT_Wait.hpp"
+#include "runtime/HT_Error.hpp"
 
 namespace {
 
@@ -48,7 +52,7 @@ TEST_P(ExchangeAccounting, EachSecondCountedOnceAndEveryItemArrives) {
   const ht::Exchange::Handler apply = [&](const ht::Exchange::Item* items, std::size_t n) {
     for (std::size_t k = 0; k < n; ++k) {
       EXPECT_EQ(items[k].vertex % size, rank) << "an item reached a rank that does not own it";
-      ++from.at(static_cast<std::size_t>(items[k].parent));
+      ++from.at(static_cast<std::size_t>(items[k].value));
     }
     ++calls;
     fake_now += 1.0;  // the only time that passes
@@ -150,6 +154,112 @@ TEST(ExchangeTermination, ResolvedByRanks) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   ht::Exchange ex(MPI_COMM_WORLD, 16, ht::steady_seconds, End::by_ranks);
   EXPECT_EQ(ex.termination(), ht::Exchange::resolve(End::by_ranks, size));
+}
+
+}  // namespace
+
+namespace {
+
+// Each exchange has a communicator of its own: two on the same one, in the
+// same level, items sent at once (1-item buffers), the second ended first:
+// neither sees the other's items (with a shared communicator and tag the
+// second would take the first's).
+TEST(ExchangeGuards, EachHasItsOwnCommunicator) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  ht::Exchange one(MPI_COMM_WORLD, 1), two(MPI_COMM_WORLD, 1);
+  std::int64_t got_one = 0, got_two = 0;
+  const ht::Exchange::Handler on_one = [&](const ht::Exchange::Item* it, std::size_t n) {
+    for (std::size_t k = 0; k < n; ++k) EXPECT_EQ(it[k].value, 1) << "exchange two's item in one";
+    got_one += static_cast<std::int64_t>(n);
+  };
+  const ht::Exchange::Handler on_two = [&](const ht::Exchange::Item* it, std::size_t n) {
+    for (std::size_t k = 0; k < n; ++k) EXPECT_EQ(it[k].value, 2) << "exchange one's item in two";
+    got_two += static_cast<std::int64_t>(n);
+  };
+  one.begin_level(0);
+  two.begin_level(0);
+  for (int p = 0; p < size; ++p) {
+    if (p == rank) continue;
+    for (int i = 0; i < 5; ++i) one.push(p, {p, 1}, on_one);
+    for (int i = 0; i < 3; ++i) two.push(p, {p, 2}, on_two);
+  }
+  two.end_level(on_two);
+  one.end_level(on_one);
+  EXPECT_EQ(got_one, 5 * (size - 1));
+  EXPECT_EQ(got_two, 3 * (size - 1));
+  int same = 0;
+  MPI_Comm_compare(one.comm(), two.comm(), &same);
+  EXPECT_NE(same, MPI_IDENT);
+}
+
+// Nothing enters a level after its finish(): push() and post() are refused
+// (their items could arrive a level late), and so is drained() before
+// finish() (this rank's buffered items would never leave).
+TEST(ExchangeGuards, RefusesItemsAfterFinishAndDrainingBeforeIt) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  ht::Exchange ex(MPI_COMM_WORLD, 8);
+  const ht::Exchange::Handler apply = [](const ht::Exchange::Item*, std::size_t) {};
+  const int peer = (rank + 1) % size;
+  ex.begin_level(0);
+  EXPECT_THROW(ex.drained(apply), ht::Error);
+  ex.finish(apply);
+  if (size > 1) {
+    EXPECT_THROW(ex.push(peer, {peer, 0}, apply), ht::Error);
+    EXPECT_THROW(ex.post(peer, {ht::Exchange::Item{peer, 0}}), ht::Error);
+  }
+  while (!ex.drained(apply)) ht::idle_sleep();
+  ex.begin_level(1);  // a new level takes items again
+  if (size > 1) ex.push(peer, {peer, 0}, apply);
+  ex.end_level(apply);
+}
+
+// A handler that sends: its push waits for room (1 MiB messages that rank 1
+// does not take yet) and so receives meanwhile.  Rank 1's second message
+// can only be matched then (rank 1 drains only once its synchronous send
+// completed), inside the first's handler: it must wait until that handler
+// returns, not be written over the items the handler still reads.
+TEST(ExchangeGuards, AHandlerThatSendsKeepsItsItems) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size < 2) GTEST_SKIP() << "needs two ranks";
+  const std::size_t capacity = std::size_t(1) << 16;  // rendezvous-sized messages
+  ht::Exchange ex(MPI_COMM_WORLD, capacity);
+  const std::int64_t flood = (4 * size + 4) * static_cast<std::int64_t>(capacity) + 1;
+  bool inside = false;
+  std::vector<std::int64_t> order;
+  ht::Exchange::Handler apply;
+  apply = [&](const ht::Exchange::Item* items, std::size_t n) {
+    EXPECT_FALSE(inside) << "a handler entered inside another";
+    inside = true;
+    const std::vector<ht::Exchange::Item> before(items, items + n);
+    if (rank == 0 && order.empty()) {
+      for (std::int64_t i = 0; i < flood; ++i) ex.push(1, {1, 9}, apply);
+    }
+    for (std::size_t k = 0; k < n; ++k)
+      EXPECT_EQ(items[k].value, before[k].value) << "item " << k << " changed under its handler";
+    if (rank == 0) order.push_back(items[0].value);
+    inside = false;
+  };
+  ex.begin_level(0);
+  if (rank == 1) {
+    std::vector<ht::Exchange::Item> a(8, {0, 1}), b(8, {0, 2});
+    MPI_Request r[2];
+    const int tag = ht::Exchange::tag_of(0);
+    MPI_Isend(a.data(), 8 * sizeof(a[0]), MPI_BYTE, 0, tag, ex.comm(), &r[0]);
+    MPI_Issend(b.data(), 8 * sizeof(b[0]), MPI_BYTE, 0, tag, ex.comm(), &r[1]);
+    MPI_Waitall(2, r, MPI_STATUSES_IGNORE);  // b matched: rank 0 is inside a's handler
+  } else if (rank == 0) {
+    while (order.empty()) ex.poll(apply);
+  }
+  ex.end_level(apply);
+  if (rank == 0) {
+    EXPECT_EQ(order, (std::vector<std::int64_t>{1, 2}));
+  }
 }
 
 }  // namespace

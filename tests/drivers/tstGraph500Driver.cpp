@@ -52,6 +52,18 @@ TEST(Graph500Driver, TasksZeroFollowsTheVariantsRule) {
   EXPECT_EQ(c.pool_bytes, c.variant->pool_bytes(c.bfs));
 }
 
+TEST(Graph500Driver, MpiThreadLevelIsTheHighestOfTheKernelsThatRun) {
+  const ht::Environment& env = test_environment();
+  auto d = deck("mpi");
+  EXPECT_EQ(ht::graph500_config(*d, env).mpi_thread_level, MPI_THREAD_FUNNELED);
+  d->sublist("Graph500").set("kernels", std::string("bfs,sssp"));
+  EXPECT_EQ(ht::graph500_config(*d, env).mpi_thread_level, MPI_THREAD_SERIALIZED);
+  d->sublist("Graph500").set("kernels", std::string("sssp"));
+  EXPECT_EQ(ht::graph500_config(*d, env).mpi_thread_level, MPI_THREAD_SERIALIZED);
+  auto h = deck("hybrid");
+  EXPECT_EQ(ht::graph500_config(*h, env).mpi_thread_level, MPI_THREAD_SERIALIZED);
+}
+
 TEST(Graph500Driver, PoolTooSmallNamesBothKeys) {
   auto d = deck("incremental");
   d->sublist("Graph500").set("chunks", 60000);

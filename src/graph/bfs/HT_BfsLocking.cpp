@@ -135,7 +135,7 @@ class BfsLocking final : public Bfs {
     s_.apply = [this](const Exchange::Item* items, std::size_t n) {
       TimedLock l(s_.visit_lock, s_.lock_wait);
       for (std::size_t k = 0; k < n; ++k)
-        visit(s_, s_.g->range.local(items[k].vertex), items[k].parent);
+        visit(s_, s_.g->range.local(items[k].vertex), items[k].value);
     };
   }
 

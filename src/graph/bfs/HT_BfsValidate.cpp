@@ -80,8 +80,8 @@ Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::i
   };
   const Exchange::Handler far_end = [&](const Exchange::Item* it, std::size_t k) {
     for (std::size_t j = 0; j < k; ++j) {
-      const std::int64_t w = it[j].vertex, v = vertex_of(it[j].parent);
-      check_edge(v, level_of(it[j].parent), w, level[r.local(w)]);
+      const std::int64_t w = it[j].vertex, v = vertex_of(it[j].value);
+      check_edge(v, level_of(it[j].value), w, level[r.local(w)]);
     }
   };
   {

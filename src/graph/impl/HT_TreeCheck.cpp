@@ -17,7 +17,7 @@ std::vector<std::int32_t> tree_levels(const Csr& g, std::int64_t key,
   std::vector<std::pair<std::int64_t, std::int64_t>> edges;  // (local parent, child)
   {
     const Exchange::Handler apply = [&](const Exchange::Item* it, std::size_t k) {
-      for (std::size_t j = 0; j < k; ++j) edges.push_back({r.local(it[j].parent), it[j].vertex});
+      for (std::size_t j = 0; j < k; ++j) edges.push_back({r.local(it[j].value), it[j].vertex});
     };
     Step step(ex, phase, r, apply);
     for (std::int64_t i = 0; i < n; ++i) {
@@ -51,7 +51,7 @@ std::vector<std::int32_t> tree_levels(const Csr& g, std::int64_t key,
     for (std::size_t j = 0; j < k; ++j) {
       const std::int64_t i = r.local(it[j].vertex);
       if (level[i] == kPending) {
-        level[i] = static_cast<std::int32_t>(it[j].parent);
+        level[i] = static_cast<std::int32_t>(it[j].value);
         next.push_back(i);
       }
     }

@@ -90,25 +90,15 @@ void check_rows(const char* name, std::int64_t n, Validation& res, std::string& 
 void agree(Validation& res, std::string first, std::int32_t deepest, const VertexRange& r,
            MPI_Comm comm);
 
-// A communicator of the validation's own, so that none of its messages can
-// meet one of the exchange a search uses on the same communicator (same tags).
-struct OwnComm {
-  MPI_Comm c;
-  explicit OwnComm(MPI_Comm comm) { MPI_Comm_dup(comm, &c); }
-  ~OwnComm() { MPI_Comm_free(&c); }
-  OwnComm(const OwnComm&) = delete;
-  OwnComm& operator=(const OwnComm&) = delete;
-};
-
-/// What both validations open with: a communicator and an exchange of their
-/// own, and the tree's levels from the parents alone (tree_levels).
+/// What both validations open with: an exchange of their own (on a
+/// communicator of its own: nothing of a search's can meet it), and the
+/// tree's levels from the parents alone (tree_levels).
 struct TreeCheck {
-  OwnComm own;
   Exchange ex;
   int phase = 0;
   std::vector<std::int32_t> level;
   TreeCheck(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred, MPI_Comm comm)
-      : own(comm), ex(own.c, kBufferItems), level(tree_levels(g, key, pred, ex, phase, own.c)) {}
+      : ex(comm, kBufferItems), level(tree_levels(g, key, pred, ex, phase, ex.comm())) {}
 };
 
 }  // namespace ht::impl

@@ -107,7 +107,7 @@ class DeltaStepping::Impl {
     apply_ = [this](const Exchange::Item* items, std::size_t k) {
       Lane& lane = this->lane();
       for (std::size_t i = 0; i < k; ++i) {
-        relax(lane, g_.range.local(items[i].vertex), static_cast<State>(items[i].parent));
+        relax(lane, g_.range.local(items[i].vertex), static_cast<State>(items[i].value));
       }
     };
   }

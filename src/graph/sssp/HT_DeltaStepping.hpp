@@ -93,6 +93,9 @@ class DeltaStepping {
   const SsspResult& search(std::int64_t root);
   /// The task pool a search needs with \p opt.
   static std::size_t pool_bytes(const SsspOptions& opt);
+  /// The MPI thread level a search needs: its tasks drive the exchange
+  /// (Exchange::try_poll), one at a time.
+  static constexpr int kMpiThreadLevel = MPI_THREAD_SERIALIZED;
 
   class Impl;
 

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <string>
 
 #include "graph/impl/HT_TreeCheck.hpp"
 #include "runtime/HT_Error.hpp"
@@ -28,13 +29,25 @@ float bits_float(std::uint32_t b) {
   return d;
 }
 
+std::string text(double x) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.9g", x);
+  return std::string(b);
+}
+
 // The distances of this rank's edges' distinct remote ends (the tail of
 // each row, Csr::split), from their owners: a request step (vertex, asking
 // rank) and an answer step (vertex, distance bits).  In a Kokkos
 // UnorderedMap filled by every worker, grown and refilled when full (its
 // documented use): a std::unordered_map's node per entry made this the most
-// of a validation.  Memory: about 20 bytes per distinct remote neighbour.
-using FarMap = Kokkos::UnorderedMap<std::int64_t, float, Kokkos::DefaultHostExecutionSpace>;
+// of a validation.  Memory: about 24 bytes per distinct remote neighbour.
+// An entry says whether its answer arrived: a missing one is a failure, never
+// a distance of 0.
+struct Far {
+  float d = 0.0f;
+  std::uint32_t arrived = 0;
+};
+using FarMap = Kokkos::UnorderedMap<std::int64_t, Far, Kokkos::DefaultHostExecutionSpace>;
 
 FarMap remote_distances(const Csr& g, const std::vector<float>& dist, Exchange& ex, int& phase) {
   const VertexRange& r = g.range;
@@ -51,14 +64,15 @@ FarMap remote_distances(const Csr& g, const std::vector<float>& dist, Exchange& 
     for (;;) {
       Kokkos::parallel_for("ht::validate_sssp::remote_ends", Host(0, n), [=](std::int64_t i) {
         for (std::int64_t k = graph->local_end(i); k < graph->offsets[i + 1]; ++k)
-          far.insert(static_cast<std::int64_t>(targets[k]), 0.0f);
+          far.insert(static_cast<std::int64_t>(targets[k]), Far{});
       });
       Kokkos::fence();
       if (!far.failed_insert()) break;
       far.rehash(2 * far.capacity());
     }
   });
-  std::vector<Exchange::Item> asked;  // (vertex of mine, asking rank)
+  // Item values: the asking rank, then the owner's distance as float bits.
+  std::vector<Exchange::Item> asked;
   {
     const Exchange::Handler ask = [&](const Exchange::Item* it, std::size_t k) {
       asked.insert(asked.end(), it, it + k);
@@ -69,12 +83,17 @@ FarMap remote_distances(const Csr& g, const std::vector<float>& dist, Exchange& 
     step.finish();
   }
   const Exchange::Handler answer = [&](const Exchange::Item* it, std::size_t k) {
-    for (std::size_t j = 0; j < k; ++j)
-      far.value_at(far.find(it[j].vertex)) = bits_float(static_cast<std::uint32_t>(it[j].parent));
+    for (std::size_t j = 0; j < k; ++j) {
+      const std::uint32_t at = far.find(it[j].vertex);
+      if (!far.valid_at(at))
+        throw Error("SSSP validation: rank " + std::to_string(r.owner(it[j].vertex)) +
+                    " answered for vertex " + std::to_string(it[j].vertex) + ", never asked");
+      far.value_at(at) = Far{bits_float(static_cast<std::uint32_t>(it[j].value)), 1};
+    }
   };
   Step step(ex, phase, r, answer);
   for (const Exchange::Item& a : asked)
-    step.send(static_cast<int>(a.parent),
+    step.send(static_cast<int>(a.value),
               {a.vertex, static_cast<std::int64_t>(float_bits(dist[r.local(a.vertex)]))});
   step.finish();
   return far;
@@ -92,18 +111,28 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
   int& phase = check.phase;
   const std::vector<std::int32_t>& level = check.level;
   const FarMap far = remote_distances(g, dist, ex, phase);
-  const auto distance = [&](std::int64_t v) {
-    return r.mine(v) ? dist[r.local(v)] : far.value_at(far.find(v));
+  // A vertex's distance, and whether it is known here (a remote end's
+  // answer may be missing).
+  struct Known {
+    float d;
+    bool known;
+  };
+  const auto distance = [&](std::int64_t v) -> Known {
+    if (r.mine(v)) return {dist[r.local(v)], true};
+    const std::uint32_t at = far.find(v);
+    if (!far.valid_at(at)) return {0.0f, false};
+    const Far f = far.value_at(at);
+    return {f.d, f.arrived != 0};
+  };
+  const auto never_arrived = [&](std::int64_t w, std::int64_t v) {
+    return "check 5 (distances): the distance of vertex " + std::to_string(w) +
+           ", a neighbour of " + std::to_string(v) + ", never arrived from its owner, rank " +
+           std::to_string(r.owner(w));
   };
 
   Validation res;
   std::string first;  // the first failure's message, this rank
   const auto record = failure_recorder(res, first);
-  const auto text = [](double x) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.9g", x);
-    return std::string(b);
-  };
   if (r.mine(key) && (pred[r.local(key)] != key || dist[r.local(key)] != 0.0f)) {
     record(Validation::root, "check 1 (root): key " + std::to_string(key) + " has parent " +
                                  std::to_string(pred[r.local(key)]) + " and distance " +
@@ -118,55 +147,66 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
   }
   // The checks on every worker (they are most of a validation).
   check_rows("ht::validate_sssp::vertices", n, res, first, [&](std::int64_t i, const auto& fail) {
-    const std::int64_t v = r.global(i);
-    const std::int32_t lv = level[i];
-    const bool reached = pred[i] >= 0, has_dist = std::isfinite(dist[i]);
+    const std::int64_t v = r.global(i), p = pred[i];
+    const float dv = dist[i];
+    const bool reached = p >= 0, has_dist = std::isfinite(dv) && dv >= 0.0f;
     if (reached != has_dist) {
       fail(Validation::reach, "check 4 (reach): vertex " + std::to_string(v) + " has parent " +
-                                  std::to_string(pred[i]) + " and distance " + text(dist[i]));
+                                  std::to_string(p) + " and distance " + text(dv) +
+                                  " (a parent exactly when the distance is finite and >= 0)");
       return;
     }
-    if (reached && lv < 0) {
+    if (reached && level[i] < 0) {
       fail(Validation::tree, "check 2 (tree): parents from vertex " + std::to_string(v) +
                                  " do not lead to the key (cycle, other root or unreached parent)");
       return;
     }
-    if (lv > 0) {
-      // Joined to its parent by an edge (the lightest of the copies) whose
-      // weight covers the step.
-      const std::int64_t p = pred[i];
-      float lightest = std::numeric_limits<float>::infinity();
-      for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k)
-        if (g.targets[k] == p) lightest = std::min(lightest, g.weights[k]);
-      if (std::isinf(lightest)) {
-        fail(Validation::tree_edge, "check 3 (tree edge): " + std::to_string(v) + " has parent " +
-                                        std::to_string(p) + " but no edge to it");
-      } else if (dist[i] > distance(p) + lightest) {
-        fail(Validation::tree_edge, "check 3 (tree edge): " + std::to_string(v) + " at distance " +
-                                        text(dist[i]) + " has parent " + std::to_string(p) +
-                                        " at " + text(distance(p)) + " over an edge of weight " +
-                                        text(lightest));
-      }
+    if (level[i] <= 0) return;  // unreached, or the key
+    // Some copy of the edge to the parent confirms the distance exactly.
+    const Known dp = distance(p);
+    if (!dp.known) {
+      fail(Validation::distances, never_arrived(p, v));
+      return;
+    }
+    bool joined = false, confirmed = false;
+    float lightest = std::numeric_limits<float>::infinity();
+    for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
+      if (g.targets[k] != p) continue;
+      joined = true;
+      lightest = std::min(lightest, g.weights[k]);
+      confirmed = confirmed || dv == dp.d + g.weights[k];
+    }
+    if (!joined) {
+      fail(Validation::tree_edge, "check 3 (tree edge): " + std::to_string(v) + " has parent " +
+                                      std::to_string(p) + " but no edge to it");
+    } else if (!confirmed) {
+      fail(Validation::tree_edge, "check 3 (tree edge): " + std::to_string(v) + " at distance " +
+                                      text(dv) + " has parent " + std::to_string(p) + " at " +
+                                      text(dp.d) + ", but no edge between them weighs the " +
+                                      "difference (the lightest weighs " + text(lightest) + ")");
     }
   });
-  // Checks 4 and 5 on every stored edge (each input edge twice, once per end:
-  // both directions of the inequality).
-  // A row's local ends first, its remote ones after (Csr::split): no owner
-  // test per edge.
+  // Checks 4 and 5 on every stored edge, both ways (each input edge is
+  // stored twice, once per end, so each end's owner checks it too).  A row's
+  // local ends first, its remote ones after (Csr::split): no owner test per
+  // edge.
   check_rows("ht::validate_sssp::edges", n, res, first, [&](std::int64_t i, const auto& fail) {
     const std::int64_t v = r.global(i), split = g.local_end(i);
     const float dv = dist[i];
     for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
       const std::int64_t w = g.targets[k];
       if (w == v) continue;
-      const float dw = k < split ? dist[r.local(w)] : far.value_at(far.find(w));
-      if (std::isfinite(dv) != std::isfinite(dw)) {
+      const Known dw = k < split ? Known{dist[r.local(w)], true} : distance(w);
+      const float wt = g.weights[k];
+      if (!dw.known) {
+        fail(Validation::distances, never_arrived(w, v));
+      } else if (std::isfinite(dv) != std::isfinite(dw.d)) {
         fail(Validation::reach, "check 4 (reach): edge {" + std::to_string(v) + ", " +
                                     std::to_string(w) + "} has one end in the tree and one out");
-      } else if (std::isfinite(dv) && dv > dw + g.weights[k]) {
+      } else if (std::isfinite(dv) && (dv > dw.d + wt || dw.d > dv + wt)) {
         fail(Validation::distances, "check 5 (distances): edge {" + std::to_string(v) + ", " +
-                                        std::to_string(w) + "} of weight " + text(g.weights[k]) +
-                                        " joins distances " + text(dv) + " and " + text(dw));
+                                        std::to_string(w) + "} of weight " + text(wt) +
+                                        " joins distances " + text(dv) + " and " + text(dw.d));
       }
     }
   });

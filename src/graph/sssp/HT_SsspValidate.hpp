@@ -14,18 +14,27 @@
 namespace ht {
 
 /// Checks \p pred and \p dist (this rank's parts) as a shortest-path tree
-/// from \p key on the weighted graph \p g (Graph500 3.0, kernel 3):
+/// from \p key on the weighted graph \p g, by the rules of the Graph500 3.0
+/// reference's validator (validate.c), which together leave one answer:
 ///  1. root:       the key is its own parent, at distance 0;
-///  2. tree:       parents lead from every reached vertex to the key (as above);
-///  3. tree edge:  every vertex and its parent are joined by an edge, and the
-///                 vertex is at most that edge's weight farther than its parent;
-///  4. reach:      every edge has both ends reached or neither (the tree spans
-///                 the key's component), and a vertex has a distance iff a parent;
-///  5. distances:  the ends of every edge differ by at most its weight.
-/// Distances are compared in the kernel's float arithmetic (d(parent) + w), so
-/// an exact shortest-path tree passes exactly.  Distributed as validate_bfs:
-/// each rank learns the distances of its edges' distinct remote ends from
-/// their owners.  Validation::level holds the tree depth of each vertex.
+///  2. tree:       parents lead from every reached vertex to the key (no
+///                 cycle, no other root, no unreached or non-existent parent);
+///  3. tree edge:  every reached vertex but the key is joined to its parent by
+///                 some copy of an edge of weight w with d(v) == d(parent) + w
+///                 exactly, in the kernel's float arithmetic: d(v) is the
+///                 length of a path from the key;
+///  4. reach:      a vertex has a parent exactly when its distance is finite
+///                 and >= 0, and every edge has both ends reached or neither
+///                 (the tree spans the key's component);
+///  5. distances:  every edge {u, v} of weight w has |d(u) - d(v)| <= w (the
+///                 triangle rule, both ways), so no path is shorter than a
+///                 distance; and every remote end's distance arrived.
+/// 3 and 5 with 1 leave exactly the shortest distances: 3 makes each one a
+/// path's length, 5 with d(key) = 0 makes none longer than the shortest.
+/// No tolerance: the kernel computes d(parent) + w in float as 3 does.
+/// Distributed as validate_bfs: each rank learns the distances of its edges'
+/// distinct remote ends from their owners.  Validation::level holds each
+/// vertex's tree depth.
 Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred,
                          const std::vector<float>& dist, MPI_Comm comm);
 

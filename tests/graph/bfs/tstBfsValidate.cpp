@@ -1,6 +1,18 @@
-// Tests that validation tells good trees from each kind of bad one, naming
-// the check, on every rank alike.
+// Tests of validate_bfs by the wrong answers it must reject, on np = 1, 2, 4.
+// A BFS tree passes; each mutant of it fails, naming the check it breaks,
+// with the same verdict on every rank.  Mutants are made on the whole parent
+// array, alike on every rank, then each rank validates its own part:
+//  - wrong everywhere: every vertex hung on the key; a depth-first tree;
+//    another key's tree; nothing reached but the key;
+//  - wrong at one vertex: one level off (hung on a neighbour of its own
+//    level); a parent no neighbour; a cycle; the key not its own parent; an
+//    unreached vertex given a parent; a reached vertex whose neighbour is
+//    left out; a parent that is no vertex.
 #include <gtest/gtest.h>
+
+#include <functional>
+#include <queue>
+#include <vector>
 
 #include "graph/HT_SearchKeys.hpp"
 #include "graph/bfs/HT_BfsValidate.hpp"
@@ -9,131 +21,181 @@
 
 namespace {
 
-class Validate : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const auto [first, last] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
-    g = ht::build_csr(gen.edges(first, last), gen.vertex_count(), MPI_COMM_WORLD);
-    key = ht::search_keys(g, 1, 9, MPI_COMM_WORLD).at(0);
-    ht::TaskRuntime rt(1 << 20, "Runtime/pool_MiB");
-    pred = ht::make_bfs("mpi", g, {}, rt, MPI_COMM_WORLD)->search(key).pred;
-  }
-  // The first reached non-key vertex of the whole graph, and its owner's copy.
-  std::int64_t some_vertex(bool reached) {
-    long long found = gen.vertex_count();
-    for (std::int64_t i = 0; i < g.range.local_count(); ++i) {
-      const auto v = g.range.global(i);
-      if (v != key && (pred[i] >= 0) == reached && (!reached || g.degree(i) > 0)) {
-        found = std::min<long long>(found, v);
-      }
-    }
-    MPI_Allreduce(MPI_IN_PLACE, &found, 1, MPI_LONG_LONG, MPI_MIN, MPI_COMM_WORLD);
-    return found;
-  }
-  void set_pred(std::int64_t v, std::int64_t p) {
-    if (g.range.mine(v)) pred[g.range.local(v)] = p;
-  }
-  int check() { return ht::validate_bfs(g, key, pred, MPI_COMM_WORLD).failed; }
+using V = ht::Validation;
+using Parents = std::vector<std::int64_t>;  // one per vertex of the graph
 
-  ht::Kronecker gen{9, 8, 0.57, 0.19, 0.19, 9};
-  ht::Csr g;
-  std::int64_t key = 0;
-  std::vector<std::int64_t> pred;
+struct Mutant {
+  const char* name;
+  int must;  // at least one of these checks fails
+  std::function<void(Parents&)> change;
 };
 
-TEST_F(Validate, AcceptsTheBfsTree) { EXPECT_EQ(check(), 0); }
-
-TEST_F(Validate, RejectsAKeyThatIsNotItsOwnParent) {
-  set_pred(key, some_vertex(true));
-  EXPECT_TRUE(check() & ht::Validation::root);
-}
-
-TEST_F(Validate, RejectsACycle) {
-  const auto v = some_vertex(true);
-  set_pred(key, key);
-  // v -> key's child chain: make v its own grandparent via a 2-cycle.
-  long long p = -1;
-  if (g.range.mine(v)) p = pred[g.range.local(v)];
-  MPI_Allreduce(MPI_IN_PLACE, &p, 1, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
-  if (p != key) {
-    set_pred(p, v);
-  } else {
-    set_pred(v, v);  // another root
+class ValidateBfs : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto [first_edge, last_edge] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
+    g = ht::build_csr(gen.edges(first_edge, last_edge), gen.vertex_count(), MPI_COMM_WORLD);
+    adj.resize(static_cast<std::size_t>(gen.vertex_count()));
+    for (const auto& e : gen.edges(0, gen.edge_count())) {
+      if (e.u == e.v) continue;
+      adj[at(e.u)].push_back(e.v);
+      adj[at(e.v)].push_back(e.u);
+    }
+    const std::vector<std::int64_t> keys = ht::search_keys(g, 2, 9, MPI_COMM_WORLD);
+    key = keys.at(0);
+    other_key = keys.at(1);
+    good = search(key);
+    other = search(other_key);
+    level.assign(good.size(), -1);
+    std::queue<std::int64_t> q;
+    level[at(key)] = 0;
+    q.push(key);
+    while (!q.empty()) {
+      const std::int64_t x = q.front();
+      q.pop();
+      for (std::int64_t u : adj[at(x)])
+        if (level[at(u)] < 0) level[at(u)] = level[at(x)] + 1, q.push(u);
+    }
+    children.assign(good.size(), 0);
+    for (std::int64_t v = 0; v < gen.vertex_count(); ++v)
+      if (good[at(v)] >= 0 && v != key) ++children[at(good[at(v)])];
   }
-  EXPECT_TRUE(check() & ht::Validation::tree);
+
+  Parents search(std::int64_t root) {
+    ht::TaskRuntime rt(1 << 20, "Runtime/pool_MiB");
+    const std::vector<std::int64_t> mine =
+        ht::make_bfs("mpi", g, {}, rt, MPI_COMM_WORLD)->search(root).pred;
+    const ht::VertexRange& r = g.range;
+    std::vector<int> counts(static_cast<std::size_t>(r.size)), at_rank(counts.size());
+    for (int p = 0; p < r.size; ++p) {
+      counts[static_cast<std::size_t>(p)] = static_cast<int>(r.of_rank(p).local_count());
+      at_rank[static_cast<std::size_t>(p)] = static_cast<int>(r.of_rank(p).first());
+    }
+    Parents all(static_cast<std::size_t>(r.n_global));
+    MPI_Allgatherv(mine.data(), static_cast<int>(mine.size()), MPI_INT64_T, all.data(),
+                   counts.data(), at_rank.data(), MPI_INT64_T, MPI_COMM_WORLD);
+    return all;
+  }
+  static std::size_t at(std::int64_t v) { return static_cast<std::size_t>(v); }
+  bool reached(std::int64_t v) const { return good[at(v)] >= 0; }
+  bool leaf(std::int64_t v) const { return reached(v) && v != key && children[at(v)] == 0; }
+  std::int64_t first(const std::function<bool(std::int64_t)>& ok) const {
+    for (std::int64_t v = 0; v < gen.vertex_count(); ++v)
+      if (ok(v)) return v;
+    ADD_FAILURE() << "no vertex fits";
+    return key;
+  }
+  ht::Validation check(const Parents& all) const {
+    const auto b = static_cast<std::ptrdiff_t>(g.range.first());
+    const Parents mine(all.begin() + b,
+                       all.begin() + b + static_cast<std::ptrdiff_t>(g.range.local_count()));
+    return ht::validate_bfs(g, key, mine, MPI_COMM_WORLD);
+  }
+
+  const ht::Kronecker gen{10, 8, 0.57, 0.19, 0.19, 9};
+  ht::Csr g;
+  std::vector<std::vector<std::int64_t>> adj;
+  std::int64_t key = 0, other_key = 0;
+  Parents good, other;
+  std::vector<int> level, children;  // the right tree's, per vertex
+};
+
+TEST_F(ValidateBfs, AcceptsTheBfsTree) {
+  const ht::Validation v = check(good);
+  EXPECT_TRUE(v.ok()) << v.what;
 }
 
-TEST_F(Validate, RejectsAParentThatIsNoVertex) {
-  set_pred(some_vertex(true), gen.vertex_count() + 5);
-  const ht::Validation v = ht::validate_bfs(g, key, pred, MPI_COMM_WORLD);
-  EXPECT_TRUE(v.failed & ht::Validation::tree) << v.failed;
-  EXPECT_NE(v.what.find("check 2 (tree)"), std::string::npos) << v.what;
+TEST_F(ValidateBfs, RejectsEveryMutant) {
+  // Vertices the mutants need, chosen alike on every rank.
+  const std::int64_t v = first([&](std::int64_t x) { return level[at(x)] >= 2; });
+  const std::int64_t stranger = first([&](std::int64_t x) {
+    if (!reached(x) || x == v) return false;
+    for (std::int64_t u : adj[at(v)])
+      if (u == x) return false;
+    return true;
+  });
+  // A vertex with a neighbour at its own level (a BFS leaves such edges).
+  std::int64_t sideways = -1, beside = -1;
+  for (std::int64_t x = 0; x < gen.vertex_count() && sideways < 0; ++x) {
+    if (!reached(x) || x == key) continue;
+    for (std::int64_t u : adj[at(x)])
+      if (level[at(u)] == level[at(x)] && u != x) sideways = x, beside = u;
+  }
+  ASSERT_GE(sideways, 0);
+  const std::int64_t lf = first([&](std::int64_t x) { return leaf(x) && good[at(x)] != key; });
+  const std::int64_t lonely = first([&](std::int64_t x) { return !reached(x); });
+  // A depth-first tree of the key's component.
+  Parents dfs(good.size(), -1);
+  {
+    std::vector<std::int64_t> stack{key};
+    dfs[at(key)] = key;
+    while (!stack.empty()) {
+      const std::int64_t x = stack.back();
+      bool deeper = false;
+      for (std::int64_t u : adj[at(x)]) {
+        if (dfs[at(u)] >= 0) continue;
+        dfs[at(u)] = x;
+        stack.push_back(u);
+        deeper = true;
+        break;
+      }
+      if (!deeper) stack.pop_back();
+    }
+  }
+
+  const std::vector<Mutant> mutants = {
+      // Wrong everywhere.
+      {"every vertex hung on the key", V::tree_edge,
+       [&](Parents& p) {
+         for (auto& x : p)
+           if (x >= 0) x = key;
+       }},
+      {"a depth-first tree", V::levels, [&](Parents& p) { p = dfs; }},
+      {"another key's tree", V::root, [&](Parents& p) { p = other; }},
+      {"nothing reached but the key", V::reach,
+       [&](Parents& p) {
+         for (std::int64_t x = 0; x < gen.vertex_count(); ++x)
+           if (x != key) p[at(x)] = -1;
+       }},
+      // Wrong at one vertex.
+      {"one level off", V::levels, [&](Parents& p) { p[at(sideways)] = beside; }},
+      {"a parent that is no neighbour", V::tree_edge, [&](Parents& p) { p[at(v)] = stranger; }},
+      {"a parent cycle", V::tree, [&](Parents& p) { p[at(p[at(lf)])] = lf; }},
+      {"the key not its own parent", V::root, [&](Parents& p) { p[at(key)] = adj[at(key)][0]; }},
+      {"an unreached vertex given a parent", V::tree_edge | V::reach,
+       [&](Parents& p) { p[at(lonely)] = key; }},
+      {"a reached vertex whose neighbour is left out", V::reach,
+       [&](Parents& p) { p[at(lf)] = -1; }},
+      {"a parent that is no vertex", V::tree,
+       [&](Parents& p) { p[at(v)] = gen.vertex_count() + 5; }},
+  };
+  for (const Mutant& m : mutants) {
+    Parents p = good;
+    m.change(p);
+    const ht::Validation res = check(p);
+    EXPECT_TRUE(res.failed & m.must)
+        << m.name << ": failed checks " << res.failed << ", " << res.what;
+    EXPECT_EQ(res.what.rfind("check ", 0), 0u) << m.name << ": " << res.what;
+    int lo = res.failed, hi = res.failed;
+    MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    EXPECT_EQ(lo, hi) << m.name << ": ranks disagree";
+  }
 }
 
-TEST_F(Validate, LevelsAndDepthAgreeOnEveryRank) {
-  // The levels of a valid tree, summed over ranks, count every reached vertex
-  // once; the depth is the same on every rank.
-  const ht::Validation ok = ht::validate_bfs(g, key, pred, MPI_COMM_WORLD);
+TEST_F(ValidateBfs, LevelsAndDepthAgreeOnEveryRank) {
+  // The levels of a valid tree are the breadth-first levels, the same depth
+  // on every rank.
+  const ht::Validation ok = check(good);
   ASSERT_TRUE(ok.ok()) << ok.what;
-  long long reached = 0, deepest = 0;
+  int deepest = 0;
   for (std::int64_t i = 0; i < g.range.local_count(); ++i) {
-    EXPECT_EQ(ok.level[i] >= 0, pred[i] >= 0) << "vertex " << g.range.global(i);
-    reached += ok.level[i] >= 0;
-    deepest = std::max<long long>(deepest, ok.level[i]);
+    const std::int64_t v = g.range.global(i);
+    EXPECT_EQ(ok.level[i], level[at(v)]) << "vertex " << v;
+    deepest = std::max(deepest, level[at(v)]);
   }
-  MPI_Allreduce(MPI_IN_PLACE, &deepest, 1, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, &deepest, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   EXPECT_EQ(ok.depth, deepest + 1);
-  int lo = ok.depth, hi = ok.depth;
-  MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  EXPECT_EQ(lo, hi);
-  EXPECT_GT(reached, 0);
-}
-
-TEST_F(Validate, RejectsAParentWithoutAnEdge) {
-  // A level-2 vertex is, by BFS, no neighbour of the key: hang it on the key.
-  const ht::Validation ok = ht::validate_bfs(g, key, pred, MPI_COMM_WORLD);
-  long long v = gen.vertex_count();
-  for (std::int64_t i = 0; i < g.range.local_count(); ++i)
-    if (ok.level[i] == 2) v = std::min<long long>(v, g.range.global(i));
-  MPI_Allreduce(MPI_IN_PLACE, &v, 1, MPI_LONG_LONG, MPI_MIN, MPI_COMM_WORLD);
-  ASSERT_LT(v, gen.vertex_count()) << "no vertex at level 2";
-  set_pred(v, key);
-  EXPECT_TRUE(check() & ht::Validation::tree_edge);
-}
-
-TEST_F(Validate, RejectsAReachableVertexLeftOut) {
-  const auto v = some_vertex(true);
-  // Unreach v: its neighbours in the tree now have an edge leaving it.
-  set_pred(v, -1);
-  const int failed = check();
-  EXPECT_TRUE(failed & (ht::Validation::reach | ht::Validation::tree)) << failed;
-}
-
-TEST_F(Validate, RejectsLevelsTooFarApart) {
-  // Hang a vertex two levels deeper than it is: pick v at level >= 2 and give
-  // it a neighbour of the same level... simplest: chain v under a deep vertex.
-  const ht::Validation ok = ht::validate_bfs(g, key, pred, MPI_COMM_WORLD);
-  ASSERT_TRUE(ok.ok());
-  // A level-1 vertex u re-parented to a deepest vertex d (if adjacent) breaks
-  // check 5 for u's edge to the key; otherwise check 3 fires.  Either way it fails.
-  long long u = gen.vertex_count();
-  for (std::int64_t i = 0; i < g.range.local_count(); ++i)
-    if (ok.level[i] == 1) u = std::min<long long>(u, g.range.global(i));
-  MPI_Allreduce(MPI_IN_PLACE, &u, 1, MPI_LONG_LONG, MPI_MIN, MPI_COMM_WORLD);
-  long long d = -1;
-  int deepest = -1;
-  for (std::int64_t i = 0; i < g.range.local_count(); ++i)
-    if (ok.level[i] > deepest) deepest = ok.level[i], d = g.range.global(i);
-  struct {
-    int level;
-    int rank;
-  } in{deepest, g.range.rank}, out;
-  MPI_Allreduce(&in, &out, 1, MPI_2INT, MPI_MAXLOC, MPI_COMM_WORLD);
-  MPI_Bcast(&d, 1, MPI_LONG_LONG, out.rank, MPI_COMM_WORLD);
-  ASSERT_GE(out.level, 3);
-  set_pred(u, d);
-  EXPECT_TRUE(check() & (ht::Validation::levels | ht::Validation::tree_edge));
 }
 
 }  // namespace

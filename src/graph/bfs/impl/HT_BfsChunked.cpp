@@ -31,7 +31,7 @@ ChunkedBfs::ChunkedBfs(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI
   apply_ = [this](const Exchange::Item* items, std::size_t k) {
     for (std::size_t i = 0; i < k; ++i) {
       const std::int64_t j = g_.range.local(items[i].vertex);
-      if (claim(j, items[i].parent) && count_edges_) {
+      if (claim(j, items[i].value) && count_edges_) {
         ++arrived_vertices_;
         arrived_edges_ += g_.degree(j);
       }

@@ -12,7 +12,7 @@ QueueBfs::QueueBfs(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
   oldq_.reserve(g.range.local_count());
   newq_.reserve(g.range.local_count());
   apply_ = [this](const Exchange::Item* items, std::size_t n) {
-    for (std::size_t k = 0; k < n; ++k) visit(g_.range.local(items[k].vertex), items[k].parent);
+    for (std::size_t k = 0; k < n; ++k) visit(g_.range.local(items[k].vertex), items[k].value);
   };
 }
 

@@ -1,0 +1,56 @@
+#pragma once
+/// \file HT_ClosingBarrier.hpp
+/// \brief The nonblocking barrier that closes a round every rank must reach
+/// (NBX's level end in the Exchange, work stealing's shutdown, ht::barrier):
+/// joined once, then tested while the caller goes on receiving.
+///
+/// Example:
+/// \code
+///   ht::ClosingBarrier end;
+///   end.join(comm);                    // MPI_Ibarrier, once
+///   while (!end.done()) receive_what_arrives();
+///   end.reset();                       // for the next round
+/// \endcode
+#include <mpi.h>
+
+namespace ht {
+
+/// The nonblocking barrier that closes a round every rank must reach (NBX's
+/// level end, work stealing's shutdown): joined once, then tested while the
+/// caller goes on receiving.
+class ClosingBarrier {
+ public:
+  ClosingBarrier() = default;
+  ClosingBarrier(const ClosingBarrier&) = delete;
+  ClosingBarrier& operator=(const ClosingBarrier&) = delete;
+  /// Joins the barrier of \p comm (once; later calls do nothing).
+  void join(MPI_Comm comm) {
+    if (joined_) return;
+    MPI_Ibarrier(comm, &request_);
+    joined_ = true;
+    done_ = false;
+  }
+  bool joined() const { return joined_; }
+  /// Joined, and every rank has joined.
+  bool done() {
+    if (joined_ && !done_) {
+      int flag = 0;
+      MPI_Test(&request_, &flag, MPI_STATUS_IGNORE);
+      done_ = flag != 0;
+    }
+    return done_;
+  }
+  /// Ready for the next round (the last one done, or never joined).
+  void reset() {
+    joined_ = false;
+    done_ = false;
+  }
+
+ private:
+  // A barrier left open (an error unwound the round) stays so: MPI allows
+  // neither cancelling nor freeing one, and waiting could hang.
+  MPI_Request request_ = MPI_REQUEST_NULL;
+  bool joined_ = false, done_ = false;
+};
+
+}  // namespace ht

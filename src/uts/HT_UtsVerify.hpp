@@ -1,0 +1,25 @@
+#pragma once
+/// \file HT_UtsVerify.hpp
+/// \brief The check of a UTS search: a sample tree's counts (nodes, leaves,
+/// depth) must be UTS 2.1's published ones exactly; a tree of one's own has
+/// none to meet (its repetitions must agree, which the driver checks).
+///
+/// Example:
+/// \code
+///   const std::string why = ht::uts_verify("T1", ht::uts_reduce(r.counts, comm));
+///   if (!why.empty()) throw ht::Error(why);
+/// \endcode
+#include <string>
+
+#include "uts/HT_UtsTree.hpp"
+
+namespace ht {
+
+/// "nodes N, leaves L, depth D" as the messages write them.
+std::string counts_text(const UtsCounts& c);
+
+/// Empty when \p counted are the published counts of sample tree \p name
+/// (or \p name is "custom"); otherwise what differs, naming the tree.
+std::string uts_verify(const std::string& name, const UtsCounts& counted);
+
+}  // namespace ht
