@@ -1,9 +1,10 @@
-// graph500_bfs: Graph500 kernels 1 and 2 (specification 3.0) on MPI ranks:
-// Kronecker graph, distributed CSR, BFS from the search keys, every tree
-// validated, results in the reference implementation's output format.
+// graph500_bfs: Graph500 specification 3.0 kernels 1, 2 and 3 on MPI ranks:
+// the Kronecker graph (or a graph file) in a distributed CSR, BFS and SSSP
+// from the search keys, every tree validated, results in the 3.0 reference
+// implementation's output format.
 //   mpirun -np 2 --bind-to none graph500_bfs input/graph500_default.yaml
-// The driver lives in src/drivers/HT_Graph500Driver.
-#include "drivers/HT_Graph500Driver.hpp"
+// The driver lives in src/drivers/graph500/.
+#include "drivers/graph500/HT_Graph500Driver.hpp"
 
 int main(int argc, char** argv) {
   return ht::run_app(argc, argv, ht::graph500_spec(), ht::graph500_driver);

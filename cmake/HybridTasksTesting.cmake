@@ -50,13 +50,15 @@ function(ht_add_checked_test name cmd)
 endfunction()
 
 # ht_add_run_test(NAME <name> TARGET <exe> RANKS <n> THREADS <t> [ARGS <arg>...]
-#                 [EXIT <code>] [EXPECT <regex>] [SECONDS <s>] [NO_FILES <glob>]
-#                 [LABELS <l>...] [FIXTURES_SETUP <f>])
+#                 [EXIT <code>] [EXPECT <regex>] [FORBID <regex>] [SECONDS <s>]
+#                 [NO_FILES <glob>] [UNSET <VAR>...] [LABELS <l>...] [FIXTURES_SETUP <f>])
 # One mpirun of <exe>, checked by cmake/RunChecked.cmake: the exit code (0
 # unless EXIT says otherwise) *and* the output, within SECONDS (a hang fails).
+# UNSET removes variables of the tests' environment, as a user's shell lacks them.
 function(ht_add_run_test)
-  cmake_parse_arguments(T "" "NAME;TARGET;RANKS;THREADS;EXIT;EXPECT;SECONDS;NO_FILES;FIXTURES_SETUP"
-                        "ARGS;LABELS" ${ARGN})
+  cmake_parse_arguments(
+    T "" "NAME;TARGET;RANKS;THREADS;EXIT;EXPECT;FORBID;SECONDS;NO_FILES;FIXTURES_SETUP"
+    "ARGS;LABELS;UNSET" ${ARGN})
   if(NOT DEFINED T_EXIT)
     set(T_EXIT 0)
   endif()
@@ -71,6 +73,13 @@ function(ht_add_run_test)
   endif()
   if(NOT "${T_NO_FILES}" STREQUAL "")
     list(APPEND checks "-DNO_FILES=${T_NO_FILES}")
+  endif()
+  if(NOT "${T_FORBID}" STREQUAL "")
+    list(APPEND checks "-DFORBID=${T_FORBID}")
+  endif()
+  if(T_UNSET)
+    string(REPLACE ";" "^" unset "${T_UNSET}")
+    list(APPEND checks "-DUNSET=${unset}")
   endif()
   ht_add_checked_test(${T_NAME} "${cmd}" ${checks})
   math(EXPR limit "${T_SECONDS} + 30")

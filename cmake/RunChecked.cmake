@@ -1,8 +1,9 @@
-# cmake -DCOMMAND=<cmd^arg^...> [-DEXIT=<code>] [-DEXPECT=<regex>] [-DSECONDS=<s>]
-#       [-DNO_FILES=<glob>] -P RunChecked.cmake
-# Runs COMMAND ('^' separates its words) and passes only when it exits with
-# EXIT (default 0), its output matches EXPECT (if given), it ends within
-# SECONDS (default 120: a hang fails), and afterwards nothing matches
+# cmake -DCOMMAND=<cmd^arg^...> [-DEXIT=<code>] [-DEXPECT=<regex>] [-DFORBID=<regex>]
+#       [-DSECONDS=<s>] [-DNO_FILES=<glob>] [-DUNSET=<VAR^...>] -P RunChecked.cmake
+# Runs COMMAND ('^' separates its words), with the UNSET variables removed
+# from its environment, and passes only when it exits with EXIT (default 0),
+# its output matches EXPECT (if given) and not FORBID (if given), it ends
+# within SECONDS (default 120: a hang fails), and afterwards nothing matches
 # NO_FILES (if given: a failed run must leave no temporary file behind).
 # CTest's PASS_REGULAR_EXPRESSION alone would ignore the exit code.
 string(REPLACE "^" ";" COMMAND "${COMMAND}")
@@ -12,6 +13,10 @@ endif()
 if(NOT SECONDS)
   set(SECONDS 120)
 endif()
+string(REPLACE "^" ";" UNSET "${UNSET}")
+foreach(var IN LISTS UNSET)
+  unset(ENV{${var}})
+endforeach()
 string(TIMESTAMP t0 "%s")
 execute_process(COMMAND ${COMMAND} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err
                 TIMEOUT ${SECONDS})
@@ -23,6 +28,9 @@ if(NOT rc STREQUAL "${EXIT}")
 endif()
 if(DEFINED EXPECT AND NOT "${out}${err}" MATCHES "${EXPECT}")
   message(FATAL_ERROR "the output does not match: ${EXPECT}")
+endif()
+if(DEFINED FORBID AND "${out}${err}" MATCHES "${FORBID}")
+  message(FATAL_ERROR "the output matches what it must not: ${FORBID} ('${CMAKE_MATCH_0}')")
 endif()
 if(NO_FILES)
   file(GLOB left LIST_DIRECTORIES true "${NO_FILES}")

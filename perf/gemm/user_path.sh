@@ -13,7 +13,7 @@ n=${4:-2048}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-source "$root/perf/graph500/mpirun_flags.sh"
+source "$root/perf/common/mpirun.sh"
 source "$root/perf/measure.sh"
 
 driver() { # env... -> GFLOP/s of the median repetition

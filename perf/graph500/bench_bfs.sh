@@ -16,7 +16,7 @@ deck=$(mktemp --suffix=.yaml)
 out=$(mktemp -d)
 trap 'rm -rf "$deck" "$out"' EXIT
 printf 'graph500_bfs:\n  Graph500:\n    kernels: bfs\n    edgefactor: 16\n' >"$deck"
-source "$(dirname "$0")/mpirun_flags.sh"
+source "$(dirname "$0")/../common/mpirun.sh"
 source "$(dirname "$0")/../measure.sh"
 
 printf '%-6s %-6s %-8s %-6s %-11s %14s %12s %10s %10s\n' SCALE ranks threads tasks variant \
@@ -24,11 +24,10 @@ printf '%-6s %-6s %-8s %-6s %-11s %14s %12s %10s %10s\n' SCALE ranks threads tas
 for s in $scales; do
   for np in $ranks; do
     log=$out/s$s-np$np.log
-    mpirun -np "$np" "${flags[@]}" "$exe" "$deck" --set Graph500/SCALE="$s" \
+    ht_app "$log" "$np" "$threads" "$exe" "$deck" --set Graph500/SCALE="$s" \
       --set Graph500/variant="$variant" --set Graph500/NBFS="$nbfs" --set Graph500/tasks="$tasks" \
-      --set Output/file="$out/s$s-np$np.h5" --kokkos-num-threads="$threads" \
-      --kokkos-disable-warnings >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
-    get() { awk -v k="$1:" '$1 == k {print $2}' "$log"; }
+      --set Output/file="$out/s$s-np$np.h5"
+    get() { g500_value "$log" "$1"; }
     lock=$(get mean_lock_time)
     redundancy=$(get mean_redundant_visits)
     printf '%-6s %-6s %-8s %-6s %-11s %14.4g %12.6f %10s %10s\n' "$s" "$np" "$threads" \

@@ -14,9 +14,9 @@ nbfs=${5:-16}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 printf 'graph500_bfs:\n  Graph500:\n    kernels: bfs\n    edgefactor: 16\n' >"$out/deck.yaml"
-source "$(dirname "$0")/mpirun_flags.sh"
+source "$(dirname "$0")/../common/mpirun.sh"
 source "$(dirname "$0")/../measure.sh"
-get() { awk -v k="$2:" '$1 == k {print $2}' "$1"; }
+get() { g500_value "$1" "$2"; }
 
 printf '%-6s %-7s %-8s %12s %12s  %s\n' SCALE layout variant median_s hmean_MTEPS tasks
 for scale in $scales; do
@@ -24,10 +24,8 @@ for scale in $scales; do
     np=${layout%x*} nt=${layout#*x}
     for variant in $variants; do
       log=$out/run.log
-      mpirun -np "$np" "${flags[@]}" "$exe" "$out/deck.yaml" --set Graph500/SCALE="$scale" \
-        --set Graph500/variant="$variant" --set Graph500/NBFS="$nbfs" \
-        --set Output/file="$out/r.h5" --kokkos-num-threads="$nt" --kokkos-disable-warnings \
-        >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+      ht_app "$log" "$np" "$nt" "$exe" "$out/deck.yaml" --set Graph500/SCALE="$scale" \
+        --set Graph500/variant="$variant" --set Graph500/NBFS="$nbfs" --set Output/file="$out/r.h5"
       mteps=$(awk -v t="$(get "$log" harmonic_mean_TEPS)" 'BEGIN{print t/1e6}')
       printf '%-6s %-7s %-8s %12.6f %12.1f  %s\n' "$scale" "$layout" "$variant" \
         "$(get "$log" median_time)" "$mteps" "$(sed -n 's/.*tasks: \([a-z-]*\).*/\1/p' "$log" | head -1)"

@@ -18,7 +18,7 @@ kernels=${5:-bfs}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 printf 'graph500_bfs:\n  Graph500:\n    kernels: %s\n    edgefactor: 16\n' "$kernels" >"$out/deck.yaml"
-source "$(dirname "$0")/mpirun_flags.sh"
+source "$(dirname "$0")/../common/mpirun.sh"
 source "$(dirname "$0")/../measure.sh"
 edges=$((16 << scale))
 
@@ -29,11 +29,9 @@ printf '%-6s %14s %14s %10s %14s %12s %12s %12s %12s\n' ranks peak_max_MiB peak_
 one=""
 for np in $ranks; do
   log=$out/np$np.log
-  mpirun -np "$np" "${flags[@]}" "$exe" "$out/deck.yaml" --set Graph500/SCALE="$scale" \
-    --set Graph500/NBFS=4 --set Graph500/variant="$variant" --set Output/file="$out/m.h5" \
-    --kokkos-num-threads=1 --kokkos-disable-warnings >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
-  # "median_time:" alone, "bfs  median_time:" beside kernel 3's lines.
-  get() { awk -v k="$1" '$1 == k {print $2} $1 == "bfs" && $2 == k {print $3}' "$log"; }
+  ht_app "$log" "$np" 1 "$exe" "$out/deck.yaml" --set Graph500/SCALE="$scale" \
+    --set Graph500/NBFS=4 --set Graph500/variant="$variant" --set Output/file="$out/m.h5"
+  get() { g500_value "$log" "${1%:}"; }
   read -r _ _ _ _ lo mean hi < <(grep '^peak_rss_MiB' "$log")
   [[ -n $one ]] || one=$hi
   ratio=$(awk -v h="$hi" -v o="$one" -v p="$np" 'BEGIN { printf "%.3f", h / (o / p) }')

@@ -16,14 +16,13 @@ nt=${layout#*x}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 printf 'graph500_bfs:\n  Graph500:\n    kernels: bfs\n    edgefactor: 16\n' >"$out/deck.yaml"
-source "$(dirname "$0")/mpirun_flags.sh"
+source "$(dirname "$0")/../common/mpirun.sh"
 source "$(dirname "$0")/../measure.sh"
 median_of() { # variant on|off -> median BFS seconds
-  mpirun -np "$np" "${flags[@]}" "$exe" "$out/deck.yaml" --set Graph500/SCALE="$scale" \
+  ht_app "$out/log" "$np" "$nt" "$exe" "$out/deck.yaml" --set Graph500/SCALE="$scale" \
     --set Graph500/variant="$1" --set Graph500/NBFS="$nbfs" --set Profile/enabled="$2" \
-    --set Output/file="$out/p.h5" --kokkos-num-threads="$nt" --kokkos-disable-warnings \
-    >"$out/log" 2>&1 || { cat "$out/log" >&2; exit 1; }
-  awk '$1 == "median_time:" {print $2}' "$out/log"
+    --set Output/file="$out/p.h5"
+  g500_value "$out/log" median_time
 }
 echo "== Profiler on vs off, SCALE $scale, NBFS $nbfs, $layout, $rounds rounds (alternated)"
 printf '%-11s %12s %12s %10s\n' variant on_s off_s overhead

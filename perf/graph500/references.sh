@@ -23,15 +23,14 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 deck=$out/deck.yaml
 printf 'graph500_bfs:\n  Graph500:\n    kernels: bfs\n    edgefactor: 16\n    NBFS: 16\n' >"$deck"
-source "$(dirname "$0")/mpirun_flags.sh"
+source "$(dirname "$0")/../common/mpirun.sh"
 source "$(dirname "$0")/../measure.sh"
 
 ours() { # ranks threads variant scale -> mean seconds
   local log=$out/ours.log
-  mpirun -np "$1" "${flags[@]}" "$exe" "$deck" --set Graph500/variant="$3" \
-    --set Graph500/SCALE="$4" --set Output/file="$out/o.h5" --kokkos-num-threads="$2" \
-    --kokkos-disable-warnings >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
-  awk '$1 == "mean_time:" {print $2}' "$log"
+  ht_app "$log" "$1" "$2" "$exe" "$deck" --set Graph500/variant="$3" \
+    --set Graph500/SCALE="$4" --set Output/file="$out/o.h5"
+  g500_value "$log" mean_time
 }
 reference() { # scale -> mean seconds of its first searches
   local log=$out/ref.log want=${HT_REF_SEARCHES:-8}

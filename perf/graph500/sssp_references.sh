@@ -28,16 +28,15 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 deck=$out/deck.yaml
 printf 'graph500_bfs:\n  Graph500:\n    kernels: sssp\n    edgefactor: 16\n    NBFS: 16\n' >"$deck"
-source "$(dirname "$0")/mpirun_flags.sh"
+source "$(dirname "$0")/../common/mpirun.sh"
 source "$(dirname "$0")/../measure.sh"
 
 ours() { # ranks threads scale [deck settings...] -> mean seconds
   local log=$out/ours.log np=$1 nt=$2 scale=$3
   shift 3
-  mpirun -np "$np" "${flags[@]}" "$exe" "$deck" --set Graph500/SCALE="$scale" "$@" \
-    --set Output/file="$out/o.h5" --set Profile/enabled=false --kokkos-num-threads="$nt" \
-    --kokkos-disable-warnings >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
-  awk '$1 == "sssp" && $2 == "mean_time:" {print $3}' "$log"
+  ht_app "$log" "$np" "$nt" "$exe" "$deck" --set Graph500/SCALE="$scale" "$@" \
+    --set Output/file="$out/o.h5" --set Profile/enabled=false
+  g500_value "$log" mean_time sssp
 }
 best_of() { # "seconds delta" lines -> the fastest
   sort -g | head -n 1

@@ -16,17 +16,16 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 deck=$out/deck.yaml
 printf 'graph500_bfs:\n  Graph500:\n    kernels: bfs\n    edgefactor: 16\n' >"$deck"
-source "$(dirname "$0")/mpirun_flags.sh"
+source "$(dirname "$0")/../common/mpirun.sh"
 source "$(dirname "$0")/../measure.sh"
 
 run() { # variant ranks threads -> log file
   local log=$out/$1-$2x$3.log
-  mpirun -np "$2" "${flags[@]}" "$exe" "$deck" --set Graph500/SCALE="$scale" \
-    --set Graph500/variant="$1" --set Graph500/NBFS="$nbfs" --set Output/file="$out/$1.h5" \
-    --kokkos-num-threads="$3" --kokkos-disable-warnings >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+  ht_app "$log" "$2" "$3" "$exe" "$deck" --set Graph500/SCALE="$scale" \
+    --set Graph500/variant="$1" --set Graph500/NBFS="$nbfs" --set Output/file="$out/$1.h5"
   echo "$log"
 }
-get() { awk -v k="$2:" '$1 == k {print $2}' "$1"; }
+get() { g500_value "$1" "$2"; }
 getp() { awk -v k="$2" '$1 == k {print $(NF-1)}' "$1"; } # mean over ranks of a profile line
 
 echo "== BFS variants, SCALE $scale, NBFS $nbfs, $cores cores"

@@ -12,6 +12,7 @@ scale=${3:-21} rounds=${4:-2} layouts=${5:-1x16 2x8 4x4 16x1} variants=${6:-hybr
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 printf 'graph500_bfs:\n  Graph500:\n    kernels: bfs\n    edgefactor: 16\n' >"$out/deck.yaml"
+source "$(dirname "$0")/../common/mpirun.sh" # g500_value (the runs bind their own way)
 export OMP_MAX_TASK_PRIORITY=${OMP_MAX_TASK_PRIORITY:-2} OMP_PLACES=cores OMP_PROC_BIND=spread
 for ((r = 1; r <= rounds; ++r)); do
   for layout in $layouts; do
@@ -25,8 +26,8 @@ for ((r = 1; r <= rounds; ++r)); do
           --set Graph500/NBFS=16 --set Output/file="$out/r.h5" --kokkos-num-threads="$nt" \
           >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
         echo "round $r $layout $variant $build $(sed -n 's/.*tasks: \([a-z-]*\).*/\1/p' "$log" | head -1)" \
-          "median_s=$(awk '$1 == "median_time:" {print $2}' "$log")" \
-          "hmean_TEPS=$(awk '$1 == "harmonic_mean_TEPS:" {print $2}' "$log")"
+          "median_s=$(g500_value "$log" median_time)" \
+          "hmean_TEPS=$(g500_value "$log" harmonic_mean_TEPS)"
       done
     done
   done

@@ -1,6 +1,6 @@
 // task_systems: the two maintained task systems a Kokkos without tasking
 // could run ht::TaskRuntime on, measured bare on the same threads, so that
-// the choice (docs/performance.md, "Choosing the second task runtime") rests
+// the choice (docs/performance/runtimes.md, "Choosing the second task runtime") rests
 // on figures: OpenMP tasks (libgomp, the runtime Kokkos' OpenMP backend uses)
 // and oneTBB (task_group in a task_arena; task_arena::enqueue for the
 // respawn, which must not jump the queue).

@@ -25,7 +25,7 @@ seq=${HT_UTS_SEQ:-}
 ws=${HT_UTS_MPI_WS:-}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-source "$root/perf/graph500/mpirun_flags.sh"
+source "$root/perf/common/mpirun.sh"
 source "$root/perf/measure.sh"
 declare -A opts=([T1]="-t 1 -a 3 -d 10 -b 4 -r 19" [T3]="-t 0 -b 2000 -q 0.124875 -m 8 -r 42"
   [T1L]="-t 1 -a 3 -d 13 -b 4 -r 29" [T2L]="-t 1 -a 2 -d 23 -b 7 -r 220"
@@ -34,9 +34,8 @@ declare -A opts=([T1]="-t 1 -a 3 -d 10 -b 4 -r 19" [T3]="-t 0 -b 2000 -q 0.12487
 ours() { # tree ranks threads [--set ...] -> nodes/s
   local tree=$1 np=$2 nt=$3
   shift 3
-  mpirun -np "$np" "${flags[@]}" "$exe" "$root/input/uts_$tree.yaml" --kokkos-num-threads="$nt" \
-    --kokkos-disable-warnings --set Output/file="$out/r.h5" --set Profile/enabled=false "$@" \
-    >"$out/ours.log" 2>&1 || { cat "$out/ours.log" >&2; exit 1; }
+  ht_app "$out/ours.log" "$np" "$nt" "$exe" "$root/input/uts_$tree.yaml" \
+    --set Output/file="$out/r.h5" --set Profile/enabled=false "$@"
   awk '$1 == "tree_size:" {n = $2} $1 == "mean_time:" {t = $2} END {printf "%.6g\n", n / t}' \
     "$out/ours.log"
 }

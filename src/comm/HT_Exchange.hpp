@@ -83,7 +83,7 @@ class Exchange {
     nbx
   };
   /// Markers up to this many ranks, nbx beyond: where P - 1 markers
-  /// outnumber a barrier's log2(P) rounds 4 to 1 (docs/performance.md has
+  /// outnumber a barrier's log2(P) rounds 4 to 1 (docs/performance/sssp.md has
   /// the measurements; HT_EXCHANGE_END overrides).
   static constexpr int kMarkerRanks = 16;
   static constexpr int kTagBase = 7100;

@@ -6,6 +6,7 @@
 
 #include "comm/HT_SquareGrid.hpp"
 #include "comm/HT_Wait.hpp"
+#include "drivers/HT_Log.hpp"
 #include "drivers/HT_Trials.hpp"
 #include "gemm/HT_TileGemm.hpp"
 #include "io/HT_Results.hpp"
@@ -118,14 +119,11 @@ struct Multiplications {
     out.hidden.push_back(t.hidden());
     out.step_compute = t.step_compute;
     if (verifies(rep)) out.validate_seconds = s.verify;
-    if (log) {
-      std::fprintf(log, "  repetition %d/%d: %.4f s, %.2f GFLOP/s", rep + 1, cfg.repetitions,
-                   s.kernel, out.gflops.back());
-      if (cfg.cannon.overlap && cfg.q > 1)
-        std::fprintf(log, ", communication hidden >= %.0f%%", 100 * hidden_min);
-      std::fprintf(log, "\n");
-      std::fflush(log);
-    }
+    say(log, "  repetition %d/%d: %.4f s, %.2f GFLOP/s", rep + 1, cfg.repetitions, s.kernel,
+        out.gflops.back());
+    if (cfg.cannon.overlap && cfg.q > 1)
+      say(log, ", communication hidden >= %.0f%%", 100 * hidden_min);
+    say(log, "\n");
   }
 };
 
@@ -137,15 +135,11 @@ GemmOutcome run_gemm(const GemmConfig& cfg, Profile& profile, MPI_Comm comm, std
   MPI_Comm_rank(comm, &rank);
   if (rank != 0) log = nullptr;
   const long long n = cfg.n, nb = cfg.block;
-  if (log) {
-    std::fprintf(log,
-                 "Cannon GEMM: N = %lld on a %d x %d grid, blocks %lld x %lld, tile %lld, %lld "
-                 "tasks per rank and step, overlap %s\n",
-                 n, cfg.q, cfg.q, nb, nb, cfg.cannon.tile,
-                 tile_task_count(nb, cfg.cannon.tile, cfg.cannon.tasks),
-                 cfg.cannon.overlap ? "on" : "off");
-    std::fflush(log);
-  }
+  say(log,
+      "Cannon GEMM: N = %lld on a %d x %d grid, blocks %lld x %lld, tile %lld, %lld tasks per "
+      "rank and step, overlap %s\n",
+      n, cfg.q, cfg.q, nb, nb, cfg.cannon.tile,
+      tile_task_count(nb, cfg.cannon.tile, cfg.cannon.tasks), cfg.cannon.overlap ? "on" : "off");
 
   TaskRuntime rt(cfg.pool_bytes, "Runtime/pool_MiB");
   // All three first touched here, outside the timed multiplications: a
@@ -160,15 +154,11 @@ GemmOutcome run_gemm(const GemmConfig& cfg, Profile& profile, MPI_Comm comm, std
   GemmOutcome out;
   Multiplications k{cfg, grid, cannon, out, a, b, c, row0, col0, log, {}};
   run_trials(k, cfg.repetitions, grid.comm());
-  if (log) {
-    const double t = out.median_seconds();
-    std::fprintf(log, "time %.4f s (median of %d), %.2f GFLOP/s (2 N^3 / t)\n", t, cfg.repetitions,
-                 2.0 * n * n * n / t * 1e-9);
-    std::fprintf(log,
-                 "validation: Freivalds ||Cx - A(Bx)|| / || |A||B||x| || = %.3e, bound %.3e: %s\n",
-                 out.check.error, out.check.bound, out.check.passed() ? "PASSED" : "FAILED");
-    std::fflush(log);
-  }
+  const double t = out.median_seconds();
+  say(log, "time %.4f s (median of %d), %.2f GFLOP/s (2 N^3 / t)\n", t, cfg.repetitions,
+      2.0 * n * n * n / t * 1e-9);
+  say(log, "validation: Freivalds ||Cx - A(Bx)|| / || |A||B||x| || = %.3e, bound %.3e: %s\n",
+      out.check.error, out.check.bound, out.check.passed() ? "PASSED" : "FAILED");
   return out;
 }
 

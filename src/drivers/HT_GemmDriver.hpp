@@ -70,7 +70,7 @@ struct GemmOutcome {
 /// per repetition and the verdict to \p log (none if null).
 GemmOutcome run_gemm(const GemmConfig& cfg, Profile& profile, MPI_Comm comm, std::FILE* log);
 
-/// The run's attributes and datasets (see README, Results).
+/// The run's attributes and datasets (docs/results.md).
 void write_gemm(const GemmConfig& cfg, const GemmOutcome& out, Results& r);
 
 /// The whole driver: configuration, run, profile, results; ht::Error when the

@@ -7,6 +7,8 @@
 #include <numeric>
 
 #include "comm/HT_Wait.hpp"
+#include "drivers/HT_Log.hpp"
+#include "drivers/HT_Trials.hpp"
 #include "io/HT_Results.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Environment.hpp"
@@ -165,16 +167,31 @@ UtsConfig uts_config(const Teuchos::ParameterList& deck, const Environment& env)
   return c;
 }
 
-UtsOutcome run_uts(const UtsConfig& cfg, Profile& profile, MPI_Comm comm, std::FILE* log) {
-  int rank = 0;
-  MPI_Comm_rank(comm, &rank);
-  const int lanes = Kokkos::DefaultHostExecutionSpace().concurrency();
-  UtsOutcome out;
-  for (int rep = 0; rep < cfg.repetitions; ++rep) {
+namespace {
+
+// The repetitions as trials (HT_Trials.hpp): a search of the whole tree
+// each, its counts checked against the published ones (a sample tree) or the
+// first repetition's.
+struct Searches {
+  static constexpr const char* kernel_region = "UTS: repetition";
+  static constexpr const char* verify_region = "UTS: verification";
+  const UtsConfig& cfg;
+  Profile& profile;
+  MPI_Comm comm;
+  UtsOutcome& out;
+  std::FILE* log;
+  int lanes;
+  UtsRankResult r{};
+  UtsCounts all{};
+
+  void setup(int) {}
+  void run(int rep) {
     const int it = profile.begin_iteration(rep, 0, lanes);
-    UtsRankResult r = uts_search(cfg.tree, cfg.search, profile, it, comm);
-    const UtsCounts all = uts_reduce(r.counts, comm);
-    const double secs = max_over_ranks(r.seconds, comm);
+    r = uts_search(cfg.tree, cfg.search, profile, it, comm);
+  }
+  bool verifies(int) const { return true; }
+  void verify(int rep) {
+    all = uts_reduce(r.counts, comm);
     if (rep == 0) {
       out.counts = all;
       const std::string wrong = uts_verify(cfg.name, all);
@@ -183,14 +200,32 @@ UtsOutcome run_uts(const UtsConfig& cfg, Profile& profile, MPI_Comm comm, std::F
       throw Error("repetition " + std::to_string(rep + 1) + " counted " + counts_text(all) +
                   ", the first " + counts_text(out.counts));
     }
+  }
+  void done(int rep, const TrialSeconds&) {
+    // The search's own clock, from the start of its pool to the finish of
+    // the last steal: the pool's allocation and the seeding, set-up that
+    // uts_search does before it, stay untimed as every driver's set-up is.
+    const double secs = max_over_ranks(r.seconds, comm);
     out.seconds.push_back(secs);
     out.mine.push_back(r);
-    if (log && rank == 0) {
-      std::fprintf(log, "search %d/%d: %.3f s, %.4g nodes/s\n", rep + 1, cfg.repetitions, secs,
-                   static_cast<double>(all.nodes) / secs);
-      std::fflush(log);
-    }
+    say(log, "search %d/%d: %.3f s, %.4g nodes/s\n", rep + 1, cfg.repetitions, secs,
+        static_cast<double>(all.nodes) / secs);
   }
+};
+
+}  // namespace
+
+UtsOutcome run_uts(const UtsConfig& cfg, Profile& profile, MPI_Comm comm, std::FILE* log) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  UtsOutcome out;
+  Searches k{cfg,
+             profile,
+             comm,
+             out,
+             rank == 0 ? log : nullptr,
+             Kokkos::DefaultHostExecutionSpace().concurrency()};
+  run_trials(k, cfg.repetitions, comm);
   return out;
 }
 

@@ -63,7 +63,7 @@ UtsOutcome run_uts(const UtsConfig& cfg, Profile& profile, MPI_Comm comm, std::F
 /// The summary block and the per-rank table (collective; rank 0 prints).
 void report_uts(const UtsConfig& cfg, const UtsOutcome& out, MPI_Comm comm, std::FILE* f);
 
-/// The run's attributes and datasets (see README, Results).
+/// The run's attributes and datasets (docs/results.md).
 void write_uts(const UtsConfig& cfg, const UtsOutcome& out, Results& r);
 
 /// The whole driver: configuration, run, report, profile, results.

@@ -39,6 +39,9 @@ std::string to_xml(const ParameterList& p) {
 
 std::string to_yaml(const ParameterList& p) {
   std::ostringstream out;
+  // Doubles with a point ("2.0"), as Teuchos's writer wants them: without it,
+  // it warns on stdout and sets the flag itself.
+  out.setf(std::ios::showpoint);
   Teuchos::writeParameterListToYamlOStream(p, out);
   return out.str();
 }

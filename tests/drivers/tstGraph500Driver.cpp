@@ -1,12 +1,15 @@
 // Tests of the graph500_bfs driver, run in-process as a benchmark would: the
 // deck's defaults are the library's, every variant of the table runs from a
-// deck with its trees validated, and cross-key errors name the key.
+// deck with its trees validated and writes what it measured, and cross-key
+// errors name the key.
 #include <gtest/gtest.h>
 #include <Kokkos_Core.hpp>
 
+#include <cstdio>
 #include <numeric>
 
-#include "drivers/HT_Graph500Driver.hpp"
+#include "drivers/graph500/HT_Graph500Driver.hpp"
+#include "h5_read.hpp"
 #include "io/HT_Results.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Error.hpp"
@@ -84,16 +87,41 @@ TEST(Graph500Driver, EveryVariantRunsFromADeckAndWritesItsResults) {
     ht::Profile profile(cfg.profile);
     const ht::Graph500Outcome out = ht::run_graph500(cfg, profile, MPI_COMM_WORLD, nullptr);
     ASSERT_EQ(out.keys.size(), 4u);
-    ASSERT_EQ(out.stats.bfs_seconds.size(), 4u);
+    ASSERT_EQ(out.bfs.seconds.size(), 4u);
+    EXPECT_TRUE(out.sssp.seconds.empty());  // kernels = bfs
     for (std::size_t k = 0; k < out.keys.size(); ++k) {
-      EXPECT_GT(out.stats.nedge[k], 0);
-      EXPECT_EQ(out.frontier[k].front(), 1);  // level 0: the key
-      EXPECT_EQ(out.frontier[k].size(), static_cast<std::size_t>(out.levels[k]));
+      EXPECT_GT(out.bfs.nedge[k], 0);
+      EXPECT_EQ(out.bfs.frontier[k].front(), 1);  // level 0: the key
+      EXPECT_EQ(out.bfs.frontier[k].size(), static_cast<std::size_t>(out.bfs.levels[k]));
       if (v.reports == ht::BfsReports::redundancy) {
-        EXPECT_GE(out.redundancy[k], 1.0);
+        EXPECT_GE(out.bfs.redundancy[k], 1.0);
       }
     }
+    // What was written is what was measured.
+    const std::string file = std::string("tstGraph500Driver_") + v.name + ".h5";
     ht::Results r(MPI_COMM_WORLD);
-    EXPECT_NO_THROW(ht::write_graph500(cfg, out, r));
+    ht::write_graph500(cfg, out, r);
+    r.write(file);
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) {
+      EXPECT_EQ(test::h5_dataset(file, "bfs/seconds"), out.bfs.seconds);
+      EXPECT_EQ(test::h5_dataset(file, "bfs/nedge"), out.bfs.nedge);
+      EXPECT_EQ(test::h5_dataset(file, "bfs/levels"), out.bfs.levels);
+      const std::vector<double> keys(out.keys.begin(), out.keys.end());
+      EXPECT_EQ(test::h5_dataset(file, "bfs/keys"), keys);
+      const std::vector<double> teps = test::h5_dataset(file, "bfs/teps");
+      ASSERT_EQ(teps.size(), 4u);
+      double inverse = 0;
+      for (std::size_t k = 0; k < 4; ++k) {
+        EXPECT_DOUBLE_EQ(teps[k], out.bfs.nedge[k] / out.bfs.seconds[k]);
+        inverse += 1 / teps[k];
+      }
+      EXPECT_NEAR(test::h5_attribute(file, "harmonic_mean_TEPS"), 4 / inverse, 1e-9 * 4 / inverse);
+      EXPECT_EQ(test::h5_attribute(file, "SCALE"), 9);
+      EXPECT_TRUE(test::h5_dataset(file, "sssp/seconds").empty());  // not run, not written
+      std::remove(file.c_str());
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
   }
 }

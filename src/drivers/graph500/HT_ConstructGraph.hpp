@@ -1,0 +1,37 @@
+#pragma once
+/// \file HT_ConstructGraph.hpp
+/// \brief Graph500 kernel 1 as the driver runs it: the distributed CSR from
+/// the Kronecker generator, or from a graph file, with weights when kernel 3
+/// runs, timed as the specification asks (generation or reading apart from
+/// construction, each the slowest rank's).
+///
+/// Example:
+/// \code
+///   const ht::Graph500Graph graph = ht::construct_graph(cfg, comm);
+///   // graph.csr, graph.vertices, graph.seconds.construction_seconds
+/// \endcode
+#include <mpi.h>
+
+#include "drivers/graph500/HT_Graph500Config.hpp"
+#include "graph/HT_Csr.hpp"
+#include "graph/HT_Graph500Report.hpp"
+
+namespace ht {
+
+/// \brief Kernel 1's graph and what the report says of it.
+struct Graph500Graph {
+  Csr csr;
+  long long vertices = 0;  ///< the graph's vertices
+  long long edges = 0;     ///< its input edges (self-loops dropped, for a file)
+  int target_bits = 32;    ///< bits per stored target (Csr::targets)
+  /// The reference block's header: SCALE and edgefactor (a file's graph's
+  /// own), ranks, and the slowest rank's generation (or reading) and
+  /// construction seconds; no search figures.
+  Graph500Run header;
+};
+
+/// \brief Kernel 1 (collective): throws ht::Error for a bad file (naming the
+/// file and line) and UsageError for a file too large for the deck's rules.
+Graph500Graph construct_graph(const Graph500Config& cfg, MPI_Comm comm);
+
+}  // namespace ht

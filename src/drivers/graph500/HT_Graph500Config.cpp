@@ -1,0 +1,192 @@
+#include "drivers/graph500/HT_Graph500Config.hpp"
+
+#include <Teuchos_StandardParameterEntryValidators.hpp>
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "runtime/HT_Environment.hpp"
+#include "runtime/HT_Error.hpp"
+#include "runtime/HT_TaskRuntime.hpp"
+
+namespace ht {
+
+using Teuchos::EnhancedNumberValidator;
+using Teuchos::rcp;
+
+Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
+  const BfsOptions defaults;
+  auto p = rcp(new Teuchos::ParameterList("graph500_bfs"));
+  auto& g = p->sublist("Graph500", false, "Graph500 kernels 1 and 2");
+  g.set("SCALE", 16, "log2 of the number of vertices",
+        rcp(new EnhancedNumberValidator<int>(1, 42)));
+  g.set("edgefactor", 16, "edges per vertex (edges = edgefactor * 2^SCALE)",
+        rcp(new EnhancedNumberValidator<int>(1, 1 << 16)));
+  g.set("NBFS", 64, "search keys (the specification asks for 64)",
+        rcp(new EnhancedNumberValidator<int>(1, 64)));
+  g.set("seed", 2, "seed of the generator and of the search keys",
+        rcp(new EnhancedNumberValidator<int>(0, 1 << 30)));
+  Teuchos::Array<std::string> names;
+  for (const BfsVariant& v : bfs_variants()) names.push_back(v.name);
+  g.set("variant", std::string(bfs_variants().front().name), "BFS variant. " + bfs_variants_doc(),
+        rcp(new Teuchos::StringValidator(names)));
+  g.set("tasks", defaults.tasks,
+        "NT, tasks per rank and level for locking and nonlocking; 0: one per Kokkos thread "
+        "(nonlocking), or one per Kokkos thread plus the receive task (locking, which needs "
+        "at least 2)",
+        rcp(new EnhancedNumberValidator<int>(0, 1 << 20)));
+  g.set("chunks", defaults.chunks,
+        "incremental, atomic, hybrid: most chunks (one task each) a level's frontier edges are cut "
+        "into, at least 2048 edges each; fast workers take more of them",
+        rcp(new EnhancedNumberValidator<int>(1, 1 << 16)));
+  g.set("direction", std::string(mode_name(defaults.direction.mode)),
+        "hybrid: auto switches by Beamer's heuristic (alpha, beta); top-down or bottom-up forces "
+        "every level",
+        rcp(new Teuchos::StringValidator(Teuchos::tuple<std::string>(
+            mode_name(DirectionPolicy::Mode::automatic), mode_name(DirectionPolicy::Mode::top_down),
+            mode_name(DirectionPolicy::Mode::bottom_up)))));
+  g.set("alpha", defaults.direction.alpha,
+        "hybrid: go bottom-up when the frontier's edges exceed the unexplored edges / alpha "
+        "(Beamer et al. SC 2012; 15 as gapbs)",
+        rcp(new EnhancedNumberValidator<double>(1e-3, 1e9)));
+  g.set("beta", defaults.direction.beta,
+        "hybrid: back to top-down when the frontier shrinks below the vertices / beta "
+        "(18 as gapbs)",
+        rcp(new EnhancedNumberValidator<double>(1e-3, 1e9)));
+  g.set("kernels", std::string("bfs,sssp"),
+        "the search kernels, each over the same kernel-1 graph and keys in a loop of its own: "
+        "bfs (kernel 2), sssp (kernel 3, single-source shortest paths; the graph then carries "
+        "weights), or bfs,sssp (both, as a Graph500 3.0 submission runs them)",
+        rcp(new Teuchos::StringValidator(Teuchos::tuple<std::string>("bfs", "sssp", "bfs,sssp"))));
+  g.set("delta", SsspOptions{}.delta,
+        "sssp: delta-stepping's bucket width (weights are uniform in [0, 1)); must be > 0. The "
+        "default was the fastest measured at SCALE 18 and 20 (docs/performance/sssp.md#delta)");
+  g.set("sssp_variant", std::string(variant_name(SsspOptions{}.variant)),
+        "sssp: fused (a vertex taken from its bucket relaxes all its edges, and a rank goes on "
+        "with its own refills of the bucket before the global step, as gapbs's sssp) or classic "
+        "(Meyer and Sanders: light edges in phases, then each vertex's heavy edges once)",
+        rcp(new Teuchos::StringValidator(Teuchos::tuple<std::string>("fused", "classic"))));
+  g.set("file", std::string(),
+        "kernel 1 from a file instead of the generator (empty): a Matrix Market .mtx (coordinate; "
+        "real, integer or pattern; general or symmetric), or a gapbs edge list .el (u v) or .wel "
+        "(u v w); entries are undirected edges, SSSP needs weights. SCALE and edgefactor are then "
+        "those of the file's graph");
+  g.set("target_bits", std::string("auto"),
+        "bits per stored neighbour id: auto (32 when there are at most 2^32 vertices, as gapbs "
+        "stores them, else 64), 32 or 64",
+        rcp(new Teuchos::StringValidator(Teuchos::tuple<std::string>("auto", "32", "64"))));
+  g.set("buffer_items", static_cast<int>(defaults.buffer_items),
+        "coalescing buffer per destination rank, in (vertex, parent) pairs; a full buffer is sent",
+        rcp(new EnhancedNumberValidator<int>(1, 1 << 24)));
+  add_common_parameters(*p, "graph500_bfs");
+  return p;
+}
+
+AppSpec graph500_spec() {
+  return {"graph500_bfs",
+          "Graph500 kernels 1, 2 and 3: Kronecker graph, distributed CSR, BFS and SSSP from the "
+          "search keys with every tree validated",
+          graph500_parameters()};
+}
+
+Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environment& env) {
+  const auto& d = deck.sublist("Graph500");
+  Graph500Config c;
+  c.gen.scale = d.get<int>("SCALE");
+  c.gen.edgefactor = d.get<int>("edgefactor");
+  c.gen.seed = static_cast<std::uint64_t>(d.get<int>("seed"));
+  c.nbfs = d.get<int>("NBFS");
+  c.variant = &bfs_variant(d.get<std::string>("variant"));
+  BfsOptions opt;
+  opt.buffer_items = static_cast<std::size_t>(d.get<int>("buffer_items"));
+  opt.tasks = d.get<int>("tasks");
+  opt.chunks = d.get<int>("chunks");
+  opt.direction.mode = mode_named(d.get<std::string>("direction"));
+  opt.direction.alpha = d.get<double>("alpha");
+  opt.direction.beta = d.get<double>("beta");
+  c.bfs = c.variant->resolve(opt, env.threads());
+
+  c.profile = deck.sublist("Profile").get<bool>("enabled");
+  const std::string kernels = d.get<std::string>("kernels");
+  c.run_bfs = kernels.find("bfs") != std::string::npos;
+  c.run_sssp = kernels.find("sssp") != std::string::npos;
+  // MPI's thread level: the highest that a kernel which runs needs.
+  std::string needs = "Graph500/kernels = " + kernels;
+  if (c.run_bfs) {
+    c.mpi_thread_level = c.variant->mpi_thread_level;
+    needs += " with Graph500/variant = " + std::string(c.variant->name);
+  }
+  if (c.run_sssp && DeltaStepping::kMpiThreadLevel > c.mpi_thread_level) {
+    c.mpi_thread_level = DeltaStepping::kMpiThreadLevel;
+    needs = "Graph500/kernels = " + kernels + " (SSSP's tasks make MPI calls)";
+  }
+  env.require_thread_level(c.mpi_thread_level, needs);
+  const double delta = d.get<double>("delta");
+  if (!(delta > 0) || !std::isfinite(delta)) {
+    std::ostringstream v;
+    v << delta;
+    throw UsageError("Graph500/delta = " + v.str() +
+                     ": the bucket width must be a positive, finite number");
+  }
+  c.sssp_opt.delta = delta;
+  c.file = d.get<std::string>("file");
+  const std::string bits = d.get<std::string>("target_bits");
+  c.target_bits = bits == "32"   ? TargetBits::b32
+                  : bits == "64" ? TargetBits::b64
+                                 : TargetBits::automatic;
+  if (c.target_bits == TargetBits::b32 && c.file.empty() && c.gen.scale > 32)
+    throw UsageError("Graph500/target_bits = 32 with Graph500/SCALE = " +
+                     std::to_string(c.gen.scale) + ": 32-bit ids hold SCALE <= 32 (or auto, 64)");
+  c.sssp_opt.variant = sssp_variant_named(d.get<std::string>("sssp_variant"));
+  c.sssp_opt.chunks = opt.chunks;
+  c.sssp_opt.buffer_items = opt.buffer_items;
+  c.level_end = Exchange::resolve(Exchange::Termination::automatic, env.size());
+
+  // One pool serves both kernels' loops: sized for, and checked against, the
+  // larger need of those that run.
+  const std::size_t bfs_need = c.run_bfs ? c.variant->pool_bytes(c.bfs) : 0;
+  const std::size_t sssp_need = c.run_sssp ? DeltaStepping::pool_bytes(c.sssp_opt) : 0;
+  const std::size_t need = std::max(bfs_need, sssp_need);
+  c.pool_bytes = task_pool_bytes(deck, need);
+  if (c.pool_bytes < need) {
+    std::string key = "Graph500/chunks = " + std::to_string(c.sssp_opt.chunks);  // SSSP's tasks
+    if (bfs_need >= sssp_need)
+      key = c.variant->work == BfsWork::chunks ? "Graph500/chunks = " + std::to_string(c.bfs.chunks)
+                                               : "Graph500/tasks = " + std::to_string(c.bfs.tasks);
+    throw UsageError(key + " needs a task pool of " + std::to_string((need >> 20) + 1) +
+                     " MiB; Runtime/pool_MiB = " + std::to_string(c.pool_bytes >> 20) +
+                     " is too small (0 sizes it from the work)");
+  }
+  if (c.run_sssp && c.file.empty() && c.gen.scale > 32)
+    throw UsageError("Graph500/SCALE = " + std::to_string(c.gen.scale) +
+                     " with Graph500/kernels = " + kernels +
+                     ": SSSP keeps parents in 32 bits, SCALE <= 32 (or kernels = bfs)");
+  if (!c.file.empty()) {  // the file's header now, not in the middle of the run
+    EdgeFile::format_of(c.file, "Graph500/file");
+    c.graph_file = EdgeFile::open(c.file);
+    if (c.run_sssp && !c.graph_file.has_weights)
+      throw UsageError("Graph500/file = " + c.file + ": the graph has no weights (a ." +
+                       format_name(c.graph_file.format) +
+                       (c.graph_file.format == EdgeFile::Format::mtx ? " pattern" : "") +
+                       " file); SSSP needs a .wel file or a real or integer .mtx file (or "
+                       "Graph500/kernels = bfs)");
+    if (c.graph_file.vertices >= 0) check_graph_vertices(c, c.graph_file.vertices);
+  }
+  return c;
+}
+
+const char* Graph500Config::kernels() const {
+  return run_bfs && run_sssp ? "bfs,sssp" : run_bfs ? "bfs" : "sssp";
+}
+
+void check_graph_vertices(const Graph500Config& cfg, std::int64_t vertices) {
+  const std::int64_t most = std::int64_t(1) << 32;
+  if (cfg.run_sssp && vertices > most)
+    throw UsageError("Graph500/file = " + cfg.file + ": " + std::to_string(vertices) +
+                     " vertices; SSSP keeps parents in 32 bits (at most 2^32 vertices)");
+  if (cfg.target_bits == TargetBits::b32 && vertices > most)
+    throw UsageError("Graph500/target_bits = 32 with Graph500/file = " + cfg.file +
+                     ": more than 2^32 vertices (use auto or 64)");
+}
+
+}  // namespace ht

@@ -1,0 +1,71 @@
+#pragma once
+/// \file HT_Graph500Config.hpp
+/// \brief graph500_bfs's deck (every parameter, its default, meaning and
+/// validator) and the run's settings read from it.  Every usage error of the
+/// driver is raised here, before anything runs: the cross-key rules and a
+/// graph file's (its header is read here; an edge list's vertex count is
+/// known only once read, so check_graph_vertices() is called by kernel 1).
+///
+/// Example (inside an ht::Environment):
+/// \code
+///   auto deck = Teuchos::rcp(new Teuchos::ParameterList(*ht::graph500_parameters()));
+///   deck->sublist("Graph500").set("kernels", std::string("sssp"));
+///   const ht::Graph500Config cfg = ht::graph500_config(*deck, env);  // UsageError if bad
+/// \endcode
+#include <mpi.h>
+
+#include <Teuchos_ParameterList.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "app/HT_App.hpp"
+#include "comm/HT_Exchange.hpp"
+#include "graph/HT_EdgeFile.hpp"
+#include "graph/HT_Kronecker.hpp"
+#include "graph/HT_Targets.hpp"
+#include "graph/bfs/HT_BfsVariant.hpp"
+#include "graph/sssp/HT_DeltaStepping.hpp"
+
+namespace ht {
+
+class Environment;
+
+/// \brief Every parameter of graph500_bfs, with defaults, docs and validators.
+Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters();
+/// \brief The graph500_bfs application: its name, purpose and parameters.
+AppSpec graph500_spec();
+
+/// \brief A run's settings, read from a validated deck and checked across keys.
+struct Graph500Config {
+  Kronecker gen;
+  int nbfs = 64;
+  const BfsVariant* variant = nullptr;
+  BfsOptions bfs;              ///< resolved for this rank's Kokkos threads
+  std::size_t pool_bytes = 0;  ///< the task pool (Runtime/pool_MiB, or derived)
+  bool profile = true;
+  bool run_bfs = true;   ///< kernel 2 runs (Graph500/kernels)
+  bool run_sssp = true;  ///< kernel 3 runs (Graph500/kernels): the graph gets weights
+  SsspOptions sssp_opt;  ///< Graph500/delta; chunks and buffers as the BFS's
+  std::string file;      ///< Graph500/file: kernel 1 reads it; empty: generated
+  EdgeFile graph_file;   ///< its header, when \c file is given
+  TargetBits target_bits = TargetBits::automatic;  ///< Graph500/target_bits
+  /// How the exchanges' levels end (HT_EXCHANGE_END, else by rank count).
+  Exchange::Termination level_end = Exchange::Termination::markers;
+  /// The MPI thread level the run needs: the highest of the kernels that run.
+  int mpi_thread_level = MPI_THREAD_SINGLE;
+
+  /// \brief "bfs", "sssp" or "bfs,sssp": the kernels that run.
+  const char* kernels() const;
+};
+
+/// \brief Reads \p deck (validated against graph500_parameters()) for a run
+/// under \p env; UsageError naming the key, the value and what is accepted.
+Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environment& env);
+
+/// \brief The rules on a graph file's vertex count (SSSP's 32-bit parents,
+/// 32-bit targets): UsageError naming Graph500/file.  graph500_config checks
+/// a Matrix Market file's header with it; kernel 1 an edge list once read.
+void check_graph_vertices(const Graph500Config& cfg, std::int64_t vertices);
+
+}  // namespace ht

@@ -1,0 +1,94 @@
+#include "drivers/graph500/HT_Graph500Driver.hpp"
+
+#include "drivers/HT_Log.hpp"
+#include "drivers/graph500/HT_ConstructGraph.hpp"
+#include "graph/HT_SearchKeys.hpp"
+#include "profile/HT_Profile.hpp"
+#include "runtime/HT_Error.hpp"
+#include "runtime/HT_TaskRuntime.hpp"
+
+namespace ht {
+
+namespace {
+
+// The run's first line: the graph, the kernels and how they run.
+void announce(const Graph500Config& cfg, std::FILE* log, int ranks) {
+  const char* kernels = cfg.run_bfs && cfg.run_sssp ? "BFS and SSSP" : cfg.run_bfs ? "BFS" : "SSSP";
+  const BfsVariant& v = *cfg.variant;
+  if (cfg.file.empty()) {
+    say(log, "Graph500 %s: SCALE %d, edgefactor %d, %lld vertices, %lld edges, variant %s", kernels,
+        cfg.gen.scale, cfg.gen.edgefactor, static_cast<long long>(cfg.gen.vertex_count()),
+        static_cast<long long>(cfg.gen.edge_count()), v.name);
+  } else {
+    say(log, "Graph500 %s: graph from %s, variant %s", kernels, cfg.file.c_str(), v.name);
+  }
+  if (v.work == BfsWork::chunks) {
+    say(log, ", up to %d chunk tasks per rank and level", cfg.bfs.chunks);
+  } else if (v.work != BfsWork::single) {
+    say(log, ", %d tasks per rank", cfg.bfs.tasks);
+  }
+  if (cfg.run_sssp)
+    say(log, ", SSSP %s delta %g", variant_name(cfg.sssp_opt.variant), cfg.sssp_opt.delta);
+  if (ranks > 1) say(log, ", levels end by %s", Exchange::name(cfg.level_end));
+  say(log, "\n");
+}
+
+}  // namespace
+
+Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Comm comm,
+                             std::FILE* log, Profile* sssp_profile) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  if (rank != 0) log = nullptr;
+  announce(cfg, log, size);
+
+  const Graph500Graph graph = construct_graph(cfg, comm);  // kernel 1
+  Graph500Outcome out;
+  out.header = graph.header;
+  out.vertices = graph.vertices;
+  out.edges = graph.edges;
+  out.target_bits = graph.target_bits;
+  out.tasks_per_rank = cfg.variant->tasks_per_rank(cfg.bfs);
+  out.keys = search_keys(graph.csr, cfg.nbfs, cfg.gen.seed, comm);
+  if (out.keys.empty()) throw UsageError("the graph has no vertex with an edge: no search key");
+  say(log, "%s %.3f s, construction %.3f s, %d-bit targets, %zu search keys\n",
+      cfg.file.empty() ? "generation (both passes)" : "reading", out.header.generation_seconds,
+      out.header.construction_seconds, out.target_bits, out.keys.size());
+
+  const int keys = static_cast<int>(out.keys.size());
+  TaskRuntime rt(cfg.pool_bytes, "Runtime/pool_MiB");
+  if (cfg.run_bfs) {  // kernel 2
+    BfsKernel bfs(cfg, graph.csr, rt, profile, comm);
+    Search<BfsKernel> s(bfs, graph.csr, out.keys, out.bfs, comm, log);
+    run_trials(s, keys, comm);
+  }
+  if (cfg.run_sssp) {  // kernel 3
+    SsspKernel sssp(cfg, graph.csr, rt, sssp_profile, comm);
+    Search<SsspKernel> s(sssp, graph.csr, out.keys, out.sssp, comm, log);
+    run_trials(s, keys, comm);
+  }
+  return out;
+}
+
+void graph500_driver(AppContext& ctx) {
+  const Graph500Config cfg = graph500_config(*ctx.deck.params, ctx.env);
+  const MPI_Comm comm = ctx.env.comm();
+  Profile profile(cfg.profile), sssp_profile(cfg.profile);
+  const Graph500Outcome out = run_graph500(cfg, profile, comm, stdout, &sssp_profile);
+  if (ctx.env.rank() == 0) report_graph500(cfg, out, stdout);
+  if (cfg.run_bfs) {
+    out.bfs.level_times.print(stdout, comm);
+    if (profile.enabled()) {
+      profile.print(stdout, "level", comm);
+      profile.write(ctx.results, "profile", comm);
+    }
+  }
+  if (cfg.run_sssp && sssp_profile.enabled()) {
+    sssp_profile.print(stdout, "phase", comm);
+    sssp_profile.write(ctx.results, "sssp_profile", comm);
+  }
+  write_graph500(cfg, out, ctx.results);
+}
+
+}  // namespace ht

@@ -1,0 +1,44 @@
+#pragma once
+/// \file HT_Graph500Driver.hpp
+/// \brief The graph500_bfs driver, Graph500 specification 3.0 kernels 1, 2
+/// and 3, one file per step of the run:
+///  - HT_Graph500Config: the deck and every usage error;
+///  - HT_ConstructGraph: kernel 1, from the generator or a file;
+///  - HT_Search, HT_SearchKernels: kernels 2 (BFS) and 3 (SSSP) as trials,
+///    one search per key, every tree validated;
+///  - HT_Graph500Output: the reference's block and the results file.
+/// apps/graph500_bfs.cpp is only main(); a test or a benchmark drives a run
+/// in-process with run_graph500.
+///
+/// Example (inside an ht::Environment):
+/// \code
+///   auto deck = Teuchos::rcp(new Teuchos::ParameterList(*ht::graph500_parameters()));
+///   deck->sublist("Graph500").set("SCALE", 10);
+///   const ht::Graph500Config cfg = ht::graph500_config(*deck, env);
+///   ht::Profile profile(cfg.profile);
+///   const ht::Graph500Outcome out = ht::run_graph500(cfg, profile, env.comm(), nullptr);
+///   // out.bfs.seconds.size() == 64 searches, each validated
+/// \endcode
+#include <mpi.h>
+
+#include <cstdio>
+
+#include "app/HT_App.hpp"
+#include "drivers/graph500/HT_Graph500Config.hpp"
+#include "drivers/graph500/HT_Graph500Output.hpp"
+
+namespace ht {
+
+class Profile;
+
+/// \brief Kernels 1, 2 and 3 (those the deck asks for), every tree validated
+/// (collective); a tree that fails a check throws ht::Error naming the key
+/// and the check.  Rank 0 writes a progress line per step and per search to
+/// \p log (none if null).  SSSP's tasks go to \p sssp_profile, if given.
+Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Comm comm,
+                             std::FILE* log, Profile* sssp_profile = nullptr);
+
+/// \brief The whole driver: configuration, run, report, profile, results.
+void graph500_driver(AppContext& ctx);
+
+}  // namespace ht

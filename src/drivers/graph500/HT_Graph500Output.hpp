@@ -1,0 +1,45 @@
+#pragma once
+/// \file HT_Graph500Output.hpp
+/// \brief What a graph500_bfs run measured, and its two outputs: the 3.0
+/// reference's block on stdout (then the study's columns), and the results
+/// file's attributes and datasets (docs/results.md).  One pass per kernel.
+///
+/// Example:
+/// \code
+///   const ht::Graph500Outcome out = ht::run_graph500(cfg, profile, comm, stdout);
+///   if (rank == 0) ht::report_graph500(cfg, out, stdout);
+///   ht::write_graph500(cfg, out, results);
+/// \endcode
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+#include "drivers/graph500/HT_Graph500Config.hpp"
+#include "drivers/graph500/HT_SearchKernels.hpp"
+#include "graph/HT_Graph500Report.hpp"
+
+namespace ht {
+
+class Results;
+
+/// \brief What a run measured: on every rank alike (reduced over ranks),
+/// except BfsFigures::rank_bytes and level_times, this rank's own.
+struct Graph500Outcome {
+  Graph500Run header;              ///< kernel 1's: the block's header
+  long long vertices = 0;          ///< the graph's vertices
+  long long edges = 0;             ///< its input edges (self-loops dropped, for a file)
+  int target_bits = 32;            ///< bits per stored target (Csr::targets)
+  std::vector<std::int64_t> keys;  ///< the search keys
+  int tasks_per_rank = 1;          ///< the BFS variant's
+  BfsFigures bfs;                  ///< kernel 2's, per key (empty when it did not run)
+  SsspFigures sssp;                ///< kernel 3's, per key (empty when it did not run)
+};
+
+/// \brief The 3.0 reference's block for the kernels that ran, then the
+/// study's columns (rank 0 calls it).
+void report_graph500(const Graph500Config& cfg, const Graph500Outcome& out, std::FILE* f);
+
+/// \brief The run's attributes and datasets (docs/results.md).
+void write_graph500(const Graph500Config& cfg, const Graph500Outcome& out, Results& r);
+
+}  // namespace ht
