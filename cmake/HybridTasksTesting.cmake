@@ -91,14 +91,38 @@ function(ht_add_run_test)
 endfunction()
 
 # ht_add_app_test(NAME <name> TARGET <exe> RANKS <n>... THREADS <t>... EXPECT <regex>
-#                 [ARGS <arg>...]): a driver run that must exit 0 and print
-# <regex>, one test per (ranks, threads): <name>_np<n>_t<t>, label app.
+#                 [ARGS <arg>...] [RESULTS <script> <arg>...] [ENVIRONMENT <VAR=value>...])
+# A driver run that must exit 0 and print <regex>, one per (ranks, threads):
+# <name>_np<n>_t<t>, label app.  With RESULTS, each run writes <name>_np<n>_t<t>.h5
+# in the build tree and a test <...>_results reads it back after the run:
+# `python3 <script> <file> <n> <t> <arg>...` (the script beside the caller).
 function(ht_add_app_test)
-  cmake_parse_arguments(T "" "NAME;TARGET;EXPECT" "RANKS;THREADS;ARGS" ${ARGN})
+  cmake_parse_arguments(T "" "NAME;TARGET;EXPECT" "RANKS;THREADS;ARGS;RESULTS;ENVIRONMENT" ${ARGN})
   foreach(np ${T_RANKS})
     foreach(nt ${T_THREADS})
-      ht_add_run_test(NAME ${T_NAME}_np${np}_t${nt} TARGET ${T_TARGET} RANKS ${np} THREADS ${nt}
-                      ARGS ${T_ARGS} EXPECT "${T_EXPECT}" LABELS app)
+      set(name ${T_NAME}_np${np}_t${nt})
+      set(args ${T_ARGS})
+      if(T_RESULTS)
+        set(out ${CMAKE_CURRENT_BINARY_DIR}/${name}.h5)
+        list(APPEND args --set Output/file=${out})
+      endif()
+      ht_add_run_test(NAME ${name} TARGET ${T_TARGET} RANKS ${np} THREADS ${nt} ARGS ${args}
+                      EXPECT "${T_EXPECT}" LABELS app)
+      set(tests ${name})
+      if(T_RESULTS)
+        list(POP_FRONT T_RESULTS script)
+        add_test(NAME ${name}_results
+                 COMMAND ${HT_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/${script} ${out} ${np} ${nt}
+                         ${T_RESULTS})
+        list(PREPEND T_RESULTS ${script})
+        set_tests_properties(${name} PROPERTIES FIXTURES_SETUP ${name})
+        set_tests_properties(${name}_results PROPERTIES FIXTURES_REQUIRED ${name} LABELS app)
+        list(APPEND tests ${name}_results)
+      endif()
+      if(T_ENVIRONMENT)
+        set_tests_properties(${tests} PROPERTIES ENVIRONMENT
+                                                 "${HT_TEST_ENVIRONMENT};${T_ENVIRONMENT}")
+      endif()
     endforeach()
   endforeach()
 endfunction()

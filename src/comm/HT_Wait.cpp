@@ -64,4 +64,22 @@ void sum_over_ranks(const long long* x, long long* sums, int n, MPI_Comm comm) {
   wait_all(r);
 }
 
+void sum_over_ranks(double* x, int n, MPI_Comm comm) {
+  std::vector<MPI_Request> r(1);
+  MPI_Iallreduce(MPI_IN_PLACE, x, n, MPI_DOUBLE, MPI_SUM, comm, &r[0]);
+  wait_all(r);
+}
+
+OverRanks over_ranks(double x, MPI_Comm comm) {
+  int size = 1;
+  MPI_Comm_size(comm, &size);
+  // The min as the max of -x: min and max in one collective, the sum in another.
+  const double mine[2] = {-x, x};
+  double most[2];
+  max_over_ranks(mine, most, 2, comm);
+  double sum = x;
+  sum_over_ranks(&sum, 1, comm);
+  return {-most[0], sum / size, most[1]};
+}
+
 }  // namespace ht

@@ -52,5 +52,14 @@ void max_over_ranks(const double* x, double* most, int n, MPI_Comm comm);
 long long sum_over_ranks(long long x, MPI_Comm comm);
 /// \p sums[i] = the sum of \p x[i] over the ranks, i < \p n: one collective.
 void sum_over_ranks(const long long* x, long long* sums, int n, MPI_Comm comm);
+/// \p x[i] replaced by its sum over the ranks, i < \p n: one collective.
+void sum_over_ranks(double* x, int n, MPI_Comm comm);
+
+/// Min, mean and max of a value over the ranks.
+struct OverRanks {
+  double min = 0, mean = 0, max = 0;
+};
+/// Min, mean and max of \p x over the ranks of \p comm (collective).
+OverRanks over_ranks(double x, MPI_Comm comm);
 
 }  // namespace ht

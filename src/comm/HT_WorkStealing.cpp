@@ -8,29 +8,6 @@
 
 namespace ht {
 
-const char* victim_name(StealVictim v) {
-  return v == StealVictim::round_robin ? "round_robin" : "random";
-}
-const char* amount_name(StealAmount a) { return a == StealAmount::half ? "half" : "chunk"; }
-const char* progress_name(StealProgress p) {
-  return p == StealProgress::polling ? "polling" : "thread";
-}
-StealVictim victim_named(const std::string& s) {
-  if (s == "round_robin") return StealVictim::round_robin;
-  if (s == "random") return StealVictim::random;
-  throw UsageError("victim '" + s + "': round_robin or random");
-}
-StealAmount amount_named(const std::string& s) {
-  if (s == "half") return StealAmount::half;
-  if (s == "chunk") return StealAmount::chunk;
-  throw UsageError("amount '" + s + "': half or chunk");
-}
-StealProgress progress_named(const std::string& s) {
-  if (s == "polling") return StealProgress::polling;
-  if (s == "thread") return StealProgress::thread;
-  throw UsageError("progress '" + s + "': polling or thread");
-}
-
 WorkStealing::WorkStealing(MPI_Comm comm, std::size_t item_bytes, int workers,
                            const StealOptions& opt)
     : item_bytes_(item_bytes), workers_(workers), opt_(opt) {

@@ -79,6 +79,7 @@
 #include "comm/HT_OneCaller.hpp"
 #include "comm/HT_StealHooks.hpp"
 #include "comm/HT_Watchdog.hpp"
+#include "runtime/HT_Choices.hpp"
 #include "runtime/HT_Clock.hpp"
 
 namespace ht {
@@ -90,13 +91,16 @@ enum class StealAmount { half, chunk };
 /// Who makes the MPI calls.
 enum class StealProgress { polling, thread };
 
-/// Names as the decks spell them ("round_robin", "random", "half", ...).
-const char* victim_name(StealVictim v);
-const char* amount_name(StealAmount a);
-const char* progress_name(StealProgress p);
-StealVictim victim_named(const std::string& s);
-StealAmount amount_named(const std::string& s);
-StealProgress progress_named(const std::string& s);
+/// The names decks, --help and the output use (runtime/HT_Choices.hpp).
+inline constexpr Choices<StealVictim, 2> kStealVictims{
+    {{StealVictim::round_robin, "round_robin"}, {StealVictim::random, "random"}}};
+inline constexpr Choices<StealAmount, 2> kStealAmounts{
+    {{StealAmount::half, "half"}, {StealAmount::chunk, "chunk"}}};
+inline constexpr Choices<StealProgress, 2> kStealProgress{
+    {{StealProgress::polling, "polling"}, {StealProgress::thread, "thread"}}};
+inline const char* victim_name(StealVictim v) { return kStealVictims.name(v); }
+inline const char* amount_name(StealAmount a) { return kStealAmounts.name(a); }
+inline const char* progress_name(StealProgress p) { return kStealProgress.name(p); }
 
 struct StealOptions {
   bool enabled = true;  ///< false: no rank asks; termination is still detected

@@ -20,34 +20,23 @@ namespace ht {
 using Teuchos::EnhancedNumberValidator;
 using Teuchos::rcp;
 
-namespace {
-
-Teuchos::RCP<Teuchos::StringValidator> one_of(std::initializer_list<const char*> names) {
-  Teuchos::Array<std::string> a;
-  for (const char* n : names) a.push_back(n);
-  return rcp(new Teuchos::StringValidator(a));
-}
-
-}  // namespace
-
 Teuchos::RCP<const Teuchos::ParameterList> uts_parameters() {
   const UtsTree t1 = uts_named_tree("T1").tree;
   const UtsSearchOptions so;
   auto p = rcp(new Teuchos::ParameterList("uts"));
   auto& t = p->sublist("Tree", false, "The tree (UTS 2.1 options in brackets); defaults: T1");
-  Teuchos::Array<std::string> names;
-  names.push_back("custom");
+  std::vector<std::string> names{"custom"};
   for (const auto& n : uts_named_trees()) names.push_back(n.name);
   t.set("name", std::string("T1"),
         "a UTS 2.1 sample tree, whose published counts every run must reproduce (the other "
         "Tree keys must be its parameters), or custom",
-        rcp(new Teuchos::StringValidator(names)));
+        one_of(names));
   t.set("type", std::string(type_name(t1.type)), "[-t] binomial, geometric or hybrid",
-        one_of({"binomial", "geometric", "hybrid"}));
+        one_of(kUtsTypes.names()));
   t.set("b0", t1.b0, "[-b] branching factor of the root (> 0)");
   t.set("shape", std::string(shape_name(t1.shape)),
         "[-a] geometric and hybrid: how the mean branching factor falls with depth",
-        one_of({"linear", "expdec", "cyclic", "fixed"}));
+        one_of(kUtsShapes.names()));
   t.set("depth", t1.depth, "[-d] geometric and hybrid: the depth parameter gen_mx (>= 1)");
   t.set("q", t1.q, "[-q] binomial and hybrid: probability that a node has m children");
   t.set("m", t1.m, "[-m] binomial and hybrid: children of a non-leaf (q * m < 1)");
@@ -73,15 +62,16 @@ Teuchos::RCP<const Teuchos::ParameterList> uts_parameters() {
         "idle ranks steal work; false keeps the initial split (termination is still detected)");
   w.set("victim", std::string(victim_name(so.steal.victim)),
         "whom an idle rank asks: round_robin (from the next rank on, as uts-mpi-ws) or random",
-        one_of({"round_robin", "random"}));
+        one_of(kStealVictims.names()));
   w.set("amount", std::string(amount_name(so.steal.amount)),
-        "what a victim gives: half of its shared pool, or one chunk", one_of({"half", "chunk"}));
+        "what a victim gives: half of its shared pool, or one chunk",
+        one_of(kStealAmounts.names()));
   w.set("chunk", static_cast<int>(so.steal.chunk), "nodes per reply with amount = chunk",
         rcp(new EnhancedNumberValidator<int>(1, 1 << 20)));
   w.set("progress", std::string(progress_name(so.steal.progress)),
         "who makes the MPI calls: polling (worker tasks, between nodes) or thread (a messaging "
         "thread per rank; needs MPI_THREAD_MULTIPLE)",
-        one_of({"polling", "thread"}));
+        one_of(kStealProgress.names()));
   add_common_parameters(*p, "uts");
   return p;
 }
@@ -94,19 +84,6 @@ AppSpec uts_spec() {
 }
 
 namespace {
-
-UtsTree::Type type_named(const std::string& s) {
-  if (s == "binomial") return UtsTree::Type::binomial;
-  if (s == "hybrid") return UtsTree::Type::hybrid;
-  return UtsTree::Type::geometric;
-}
-
-UtsTree::Shape shape_named(const std::string& s) {
-  if (s == "expdec") return UtsTree::Shape::expdec;
-  if (s == "cyclic") return UtsTree::Shape::cyclic;
-  if (s == "fixed") return UtsTree::Shape::fixed;
-  return UtsTree::Shape::linear;
-}
 
 // The parameters that shape a tree of a's type.
 bool same_tree(const UtsTree& a, const UtsTree& b) {
@@ -124,9 +101,9 @@ UtsConfig uts_config(const Teuchos::ParameterList& deck, const Environment& env)
   const auto& t = deck.sublist("Tree");
   UtsConfig c;
   c.name = t.get<std::string>("name");
-  c.tree.type = type_named(t.get<std::string>("type"));
+  c.tree.type = kUtsTypes.named(t.get<std::string>("type"), "Tree/type");
   c.tree.b0 = t.get<double>("b0");
-  c.tree.shape = shape_named(t.get<std::string>("shape"));
+  c.tree.shape = kUtsShapes.named(t.get<std::string>("shape"), "Tree/shape");
   c.tree.depth = t.get<int>("depth");
   c.tree.q = t.get<double>("q");
   c.tree.m = t.get<int>("m");
@@ -148,10 +125,11 @@ UtsConfig uts_config(const Teuchos::ParameterList& deck, const Environment& env)
   c.search.split_nodes = s.get<int>("split_nodes");
   const auto& w = deck.sublist("Stealing");
   c.search.steal.enabled = w.get<bool>("enabled");
-  c.search.steal.victim = victim_named(w.get<std::string>("victim"));
-  c.search.steal.amount = amount_named(w.get<std::string>("amount"));
+  c.search.steal.victim = kStealVictims.named(w.get<std::string>("victim"), "Stealing/victim");
+  c.search.steal.amount = kStealAmounts.named(w.get<std::string>("amount"), "Stealing/amount");
   c.search.steal.chunk = static_cast<std::size_t>(w.get<int>("chunk"));
-  c.search.steal.progress = progress_named(w.get<std::string>("progress"));
+  c.search.steal.progress =
+      kStealProgress.named(w.get<std::string>("progress"), "Stealing/progress");
   c.search.acquire = c.search.steal.chunk;
   if (c.search.steal.progress == StealProgress::thread)
     env.require_thread_level(MPI_THREAD_MULTIPLE, "Stealing/progress = thread");

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "comm/HT_Wait.hpp"
+
 namespace ht {
 
 namespace {
@@ -31,7 +33,7 @@ void block_products(Block m, Vector x, Vector xa, Vector y, Vector ya = {}) {
 }
 
 void sum_over_ranks(Vector v, MPI_Comm comm) {
-  MPI_Allreduce(MPI_IN_PLACE, v.data(), static_cast<int>(v.extent(0)), MPI_DOUBLE, MPI_SUM, comm);
+  ht::sum_over_ranks(v.data(), static_cast<int>(v.extent(0)), comm);
 }
 
 }  // namespace

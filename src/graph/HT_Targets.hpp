@@ -17,6 +17,7 @@
 /// \endcode
 #include <cstdint>
 #include <vector>
+#include "runtime/HT_Choices.hpp"
 
 namespace ht {
 
@@ -26,6 +27,9 @@ enum class TargetBits {
   b32,        ///< 32 (a usage error past 2^32 vertices)
   b64         ///< 64 always
 };
+/// \brief Graph500/target_bits's names (runtime/HT_Choices.hpp).
+inline constexpr Choices<TargetBits, 3> kTargetBits{
+    {{TargetBits::automatic, "auto"}, {TargetBits::b32, "32"}, {TargetBits::b64, "64"}}};
 
 /// \brief Neighbour ids (global vertex ids) of a CSR, in 32 or 64 bits.
 class Targets {

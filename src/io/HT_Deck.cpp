@@ -1,5 +1,7 @@
 #include "io/HT_Deck.hpp"
 
+#include <Teuchos_StandardParameterEntryValidators.hpp>
+
 #include <Teuchos_XMLParameterListCoreHelpers.hpp>
 #include <Teuchos_YamlParameterListCoreHelpers.hpp>
 #include <fstream>
@@ -36,6 +38,14 @@ std::string to_xml(const ParameterList& p) {
   Teuchos::writeParameterListToXmlOStream(p, out);
   return out.str();
 }
+
+}  // namespace
+
+Teuchos::RCP<const Teuchos::ParameterEntryValidator> one_of(const std::vector<std::string>& names) {
+  return Teuchos::rcp(new Teuchos::StringValidator(Teuchos::Array<std::string>(names)));
+}
+
+namespace {
 
 std::string to_yaml(const ParameterList& p) {
   std::ostringstream out;

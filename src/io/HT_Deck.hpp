@@ -18,6 +18,7 @@
 /// \endcode
 #include <mpi.h>
 
+#include <Teuchos_ParameterEntryValidator.hpp>
 #include <Teuchos_ParameterList.hpp>
 #include <Teuchos_RCP.hpp>
 #include <string>
@@ -32,6 +33,10 @@ struct AppSpec {
   /// Valid parameters with defaults, docs and validators.
   Teuchos::RCP<const Teuchos::ParameterList> valid;
 };
+
+/// \brief The validator of a string key that takes one of \p names (from a
+/// runtime/HT_Choices.hpp table's names()): the one way decks list choices.
+Teuchos::RCP<const Teuchos::ParameterEntryValidator> one_of(const std::vector<std::string>& names);
 
 /// A validated deck.
 struct Deck {

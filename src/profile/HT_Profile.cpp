@@ -116,17 +116,6 @@ Reduced reduce(const ProfileSummary& s, const std::vector<IterationStats>& its, 
 }
 }  // namespace
 
-OverRanks over_ranks(double x, MPI_Comm comm) {
-  int size = 1;
-  MPI_Comm_size(comm, &size);
-  OverRanks r;
-  MPI_Allreduce(&x, &r.min, 1, MPI_DOUBLE, MPI_MIN, comm);
-  MPI_Allreduce(&x, &r.max, 1, MPI_DOUBLE, MPI_MAX, comm);
-  MPI_Allreduce(&x, &r.mean, 1, MPI_DOUBLE, MPI_SUM, comm);
-  r.mean /= size;
-  return r;
-}
-
 void Profile::write(Results& out, const std::string& prefix, MPI_Comm comm) const {
   const std::vector<TaskRecord> recs = records();
   long long longest = static_cast<long long>(recs.size());

@@ -35,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "comm/HT_Wait.hpp"  // over_ranks
 #include "runtime/HT_Clock.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
@@ -118,12 +119,6 @@ class Profile {
 
 /// \p p, or a profile that records nothing when \p p is null.
 Profile& profile_or_off(Profile* p);
-
-/// Min, mean and max of \p x over the ranks of \p comm (collective).
-struct OverRanks {
-  double min = 0, mean = 0, max = 0;
-};
-OverRanks over_ranks(double x, MPI_Comm comm);
 
 /// Times one task into its record: start at construction, stop() at the end.
 class TaskClock {

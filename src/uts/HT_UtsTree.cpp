@@ -104,32 +104,6 @@ UtsNode UtsTree::child(const UtsNode& parent, int i) const {
   return c;
 }
 
-const char* type_name(UtsTree::Type t) {
-  switch (t) {
-    case UtsTree::Type::binomial:
-      return "binomial";
-    case UtsTree::Type::geometric:
-      return "geometric";
-    case UtsTree::Type::hybrid:
-      return "hybrid";
-  }
-  return "?";
-}
-
-const char* shape_name(UtsTree::Shape s) {
-  switch (s) {
-    case UtsTree::Shape::linear:
-      return "linear";
-    case UtsTree::Shape::expdec:
-      return "expdec";
-    case UtsTree::Shape::cyclic:
-      return "cyclic";
-    case UtsTree::Shape::fixed:
-      return "fixed";
-  }
-  return "?";
-}
-
 namespace {
 
 std::string num(double x) {

@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <string>
 #include <vector>
+#include "runtime/HT_Choices.hpp"
 
 namespace ht {
 
@@ -72,8 +73,17 @@ struct UtsTree {
   std::string describe() const;
 };
 
-const char* type_name(UtsTree::Type t);
-const char* shape_name(UtsTree::Shape s);
+/// The trees' types and shapes as decks and the output name them
+/// (runtime/HT_Choices.hpp).
+inline constexpr Choices<UtsTree::Type, 3> kUtsTypes{{{UtsTree::Type::binomial, "binomial"},
+                                                      {UtsTree::Type::geometric, "geometric"},
+                                                      {UtsTree::Type::hybrid, "hybrid"}}};
+inline constexpr Choices<UtsTree::Shape, 4> kUtsShapes{{{UtsTree::Shape::linear, "linear"},
+                                                        {UtsTree::Shape::expdec, "expdec"},
+                                                        {UtsTree::Shape::cyclic, "cyclic"},
+                                                        {UtsTree::Shape::fixed, "fixed"}}};
+inline const char* type_name(UtsTree::Type t) { return kUtsTypes.name(t); }
+inline const char* shape_name(UtsTree::Shape s) { return kUtsShapes.name(s); }
 
 /// A tree's counts: what a search finds and what a named tree must give.
 struct UtsCounts {

@@ -334,12 +334,17 @@ TEST(WorkStealing, TerminatesWithNoWorkAnywhere) {
 
 TEST(WorkStealing, NamesRoundTrip) {
   for (auto v : {ht::StealVictim::round_robin, ht::StealVictim::random})
-    EXPECT_EQ(ht::victim_named(ht::victim_name(v)), v);
+    EXPECT_EQ(ht::kStealVictims.named(ht::victim_name(v), "victim"), v);
   for (auto a : {ht::StealAmount::half, ht::StealAmount::chunk})
-    EXPECT_EQ(ht::amount_named(ht::amount_name(a)), a);
+    EXPECT_EQ(ht::kStealAmounts.named(ht::amount_name(a), "amount"), a);
   for (auto p : {ht::StealProgress::polling, ht::StealProgress::thread})
-    EXPECT_EQ(ht::progress_named(ht::progress_name(p)), p);
-  EXPECT_THROW(ht::victim_named("nearest"), ht::UsageError);
+    EXPECT_EQ(ht::kStealProgress.named(ht::progress_name(p), "progress"), p);
+  try {
+    ht::kStealVictims.named("nearest", "Stealing/victim");
+    FAIL() << "no error";
+  } catch (const ht::UsageError& e) {
+    EXPECT_STREQ(e.what(), "Stealing/victim = 'nearest': accepted are round_robin, random");
+  }
 }
 
 }  // namespace

@@ -17,9 +17,8 @@ void from_file(const Graph500Config& cfg, MPI_Comm comm, Graph500Graph& out) {
   out.csr = read_csr(file, cfg.run_sssp, comm, &st.generation_seconds, cfg.target_bits);
   check_graph_vertices(cfg, file.vertices);  // an edge list's count is known only now
   out.vertices = file.vertices;
-  long long stored = static_cast<long long>(out.csr.targets.size());
-  MPI_Allreduce(MPI_IN_PLACE, &stored, 1, MPI_LONG_LONG, MPI_SUM, comm);
-  out.edges = stored / 2;  // each undirected edge is stored twice
+  // Each undirected edge is stored twice.
+  out.edges = sum_over_ranks(static_cast<long long>(out.csr.targets.size()), comm) / 2;
   // The reference block's SCALE and edgefactor, of the file's graph.
   st.scale = 0;
   while ((std::int64_t(1) << st.scale) < file.vertices) ++st.scale;

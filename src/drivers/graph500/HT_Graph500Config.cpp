@@ -26,10 +26,10 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         rcp(new EnhancedNumberValidator<int>(1, 64)));
   g.set("seed", 2, "seed of the generator and of the search keys",
         rcp(new EnhancedNumberValidator<int>(0, 1 << 30)));
-  Teuchos::Array<std::string> names;
+  std::vector<std::string> names;
   for (const BfsVariant& v : bfs_variants()) names.push_back(v.name);
   g.set("variant", std::string(bfs_variants().front().name), "BFS variant. " + bfs_variants_doc(),
-        rcp(new Teuchos::StringValidator(names)));
+        one_of(names));
   g.set("tasks", defaults.tasks,
         "NT, tasks per rank and level for locking and nonlocking; 0: one per Kokkos thread "
         "(nonlocking), or one per Kokkos thread plus the receive task (locking, which needs "
@@ -42,9 +42,7 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
   g.set("direction", std::string(mode_name(defaults.direction.mode)),
         "hybrid: auto switches by Beamer's heuristic (alpha, beta); top-down or bottom-up forces "
         "every level",
-        rcp(new Teuchos::StringValidator(Teuchos::tuple<std::string>(
-            mode_name(DirectionPolicy::Mode::automatic), mode_name(DirectionPolicy::Mode::top_down),
-            mode_name(DirectionPolicy::Mode::bottom_up)))));
+        one_of(kDirectionModes.names()));
   g.set("alpha", defaults.direction.alpha,
         "hybrid: go bottom-up when the frontier's edges exceed the unexplored edges / alpha "
         "(Beamer et al. SC 2012; 15 as gapbs)",
@@ -57,7 +55,7 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         "the search kernels, each over the same kernel-1 graph and keys in a loop of its own: "
         "bfs (kernel 2), sssp (kernel 3, single-source shortest paths; the graph then carries "
         "weights), or bfs,sssp (both, as a Graph500 3.0 submission runs them)",
-        rcp(new Teuchos::StringValidator(Teuchos::tuple<std::string>("bfs", "sssp", "bfs,sssp"))));
+        one_of({"bfs", "sssp", "bfs,sssp"}));
   g.set("delta", SsspOptions{}.delta,
         "sssp: delta-stepping's bucket width (weights are uniform in [0, 1)); must be > 0. The "
         "default was the fastest measured at SCALE 18 and 20 (docs/performance/sssp.md#delta)");
@@ -65,7 +63,7 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         "sssp: fused (a vertex taken from its bucket relaxes all its edges, and a rank goes on "
         "with its own refills of the bucket before the global step, as gapbs's sssp) or classic "
         "(Meyer and Sanders: light edges in phases, then each vertex's heavy edges once)",
-        rcp(new Teuchos::StringValidator(Teuchos::tuple<std::string>("fused", "classic"))));
+        one_of(kSsspVariants.names()));
   g.set("file", std::string(),
         "kernel 1 from a file instead of the generator (empty): a Matrix Market .mtx (coordinate; "
         "real, integer or pattern; general or symmetric), or a gapbs edge list .el (u v) or .wel "
@@ -74,7 +72,7 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
   g.set("target_bits", std::string("auto"),
         "bits per stored neighbour id: auto (32 when there are at most 2^32 vertices, as gapbs "
         "stores them, else 64), 32 or 64",
-        rcp(new Teuchos::StringValidator(Teuchos::tuple<std::string>("auto", "32", "64"))));
+        one_of(kTargetBits.names()));
   g.set("buffer_items", static_cast<int>(defaults.buffer_items),
         "coalescing buffer per destination rank, in (vertex, parent) pairs; a full buffer is sent",
         rcp(new EnhancedNumberValidator<int>(1, 1 << 24)));
@@ -101,7 +99,7 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
   opt.buffer_items = static_cast<std::size_t>(d.get<int>("buffer_items"));
   opt.tasks = d.get<int>("tasks");
   opt.chunks = d.get<int>("chunks");
-  opt.direction.mode = mode_named(d.get<std::string>("direction"));
+  opt.direction.mode = kDirectionModes.named(d.get<std::string>("direction"), "Graph500/direction");
   opt.direction.alpha = d.get<double>("alpha");
   opt.direction.beta = d.get<double>("beta");
   c.bfs = c.variant->resolve(opt, env.threads());
@@ -130,14 +128,12 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
   }
   c.sssp_opt.delta = delta;
   c.file = d.get<std::string>("file");
-  const std::string bits = d.get<std::string>("target_bits");
-  c.target_bits = bits == "32"   ? TargetBits::b32
-                  : bits == "64" ? TargetBits::b64
-                                 : TargetBits::automatic;
+  c.target_bits = kTargetBits.named(d.get<std::string>("target_bits"), "Graph500/target_bits");
   if (c.target_bits == TargetBits::b32 && c.file.empty() && c.gen.scale > 32)
     throw UsageError("Graph500/target_bits = 32 with Graph500/SCALE = " +
                      std::to_string(c.gen.scale) + ": 32-bit ids hold SCALE <= 32 (or auto, 64)");
-  c.sssp_opt.variant = sssp_variant_named(d.get<std::string>("sssp_variant"));
+  c.sssp_opt.variant =
+      kSsspVariants.named(d.get<std::string>("sssp_variant"), "Graph500/sssp_variant");
   c.sssp_opt.chunks = opt.chunks;
   c.sssp_opt.buffer_items = opt.buffer_items;
   c.level_end = Exchange::resolve(Exchange::Termination::automatic, env.size());

@@ -37,38 +37,41 @@ Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::i
 
   Validation res;
   std::string first;  // the first failure's message, this rank
-  const auto fail = failure_recorder(res, first);
   if (r.mine(key) && pred[r.local(key)] != key) {
-    fail(Validation::root, "check 1 (root): the parent of key " + std::to_string(key) + " is " +
-                               std::to_string(pred[r.local(key)]));
+    failure_recorder(res, first)(Validation::root, "check 1 (root): the parent of key " +
+                                                       std::to_string(key) + " is " +
+                                                       std::to_string(pred[r.local(key)]));
   }
-  res.level.assign(r.local_count(), kUnreached);
-  std::int32_t deepest = 0;
-  for (std::int64_t i = 0; i < r.local_count(); ++i) {
+  // Checks 2 and 3, a row each, on every worker.
+  const std::int64_t n = r.local_count();
+  res.level.assign(n, kUnreached);
+  check_rows("ht::validate_bfs::vertices", n, res, first, [&](std::int64_t i, const auto& fail) {
     const std::int64_t v = r.global(i);
     const std::int32_t lv = level[i];
     res.level[i] = lv < 0 ? kUnreached : lv;
-    deepest = std::max(deepest, lv);
     if (pred[i] >= 0 && lv < 0) {
       fail(Validation::tree, "check 2 (tree): parents from vertex " + std::to_string(v) +
                                  " do not lead to the key (cycle, other root or unreached parent)");
-      continue;
+      return;
     }
-    if (lv > 0) {
-      const std::int64_t p = pred[i];
-      bool joined = false;
-      for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1] && !joined; ++k)
-        joined = g.targets[k] == p;
-      if (!joined) {
-        fail(Validation::tree_edge, "check 3 (tree edge): " + std::to_string(v) + " has parent " +
-                                        std::to_string(p) + " but no edge to it");
-      }
+    if (lv <= 0) return;  // unreached, or the key
+    const std::int64_t p = pred[i];
+    bool joined = false;
+    for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1] && !joined; ++k)
+      joined = g.targets[k] == p;
+    if (!joined) {
+      fail(Validation::tree_edge, "check 3 (tree edge): " + std::to_string(v) + " has parent " +
+                                      std::to_string(p) + " but no edge to it");
     }
-  }
+  });
+  std::int32_t deepest = 0;
+  for (const std::int32_t lv : level) deepest = std::max(deepest, lv);
 
   // Checks 4 and 5 on each edge {v, w} once, where v < w: by this rank when
-  // it owns both ends, else by the owner of w, which is sent v and its level.
-  const auto check_edge = [&](std::int64_t v, std::int32_t lv, std::int64_t w, std::int32_t lw) {
+  // it owns both ends (every worker, rows in blocks), else by the owner of w,
+  // which is sent v and its level.
+  const auto check_edge = [&](std::int64_t v, std::int32_t lv, std::int64_t w, std::int32_t lw,
+                              const auto& fail) {
     if ((lv >= 0) != (lw >= 0) && lv != kBroken && lw != kBroken) {
       fail(Validation::reach, "check 4 (reach): edge {" + std::to_string(v) + ", " +
                                   std::to_string(w) + "} has one end in the tree and one out");
@@ -78,24 +81,33 @@ Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::i
                                    " and " + std::to_string(lw));
     }
   };
+  // Rows split into local and remote targets (Csr::split_rows) need no owner
+  // test per edge; a row assembled by hand is tested edge by edge.
+  const bool split = g.split_rows();
+  const auto local_end = [&](std::int64_t i) { return split ? g.local_end(i) : g.offsets[i + 1]; };
+  check_rows("ht::validate_bfs::edges", n, res, first, [&](std::int64_t i, const auto& fail) {
+    const std::int64_t v = r.global(i);
+    for (std::int64_t k = g.offsets[i], end = local_end(i); k < end; ++k) {
+      const std::int64_t w = g.targets[k];
+      if (w <= v || (!split && !r.mine(w))) continue;  // w's row covers it, or it is remote
+      check_edge(v, level[i], w, level[r.local(w)], fail);
+    }
+  });
+  const auto fail = failure_recorder(res, first);
   const Exchange::Handler far_end = [&](const Exchange::Item* it, std::size_t k) {
     for (std::size_t j = 0; j < k; ++j) {
       const std::int64_t w = it[j].vertex, v = vertex_of(it[j].value);
-      check_edge(v, level_of(it[j].value), w, level[r.local(w)]);
+      check_edge(v, level_of(it[j].value), w, level[r.local(w)], fail);
     }
   };
   {
     Step step(ex, phase, r, far_end);
-    for (std::int64_t i = 0; i < r.local_count(); ++i) {
+    for (std::int64_t i = 0; i < n; ++i) {
       const std::int64_t v = r.global(i);
-      for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
+      for (std::int64_t k = split ? g.local_end(i) : g.offsets[i]; k < g.offsets[i + 1]; ++k) {
         const std::int64_t w = g.targets[k];
-        if (w <= v) continue;  // the edge's other copy, in w's row, covers it
-        if (r.mine(w)) {
-          check_edge(v, level[i], w, level[r.local(w)]);
-        } else {
-          step.send(r.owner(w), {w, pack(v, level[i])});
-        }
+        if (w <= v || r.mine(w)) continue;
+        step.send(r.owner(w), {w, pack(v, level[i])});
       }
     }
     step.finish();

@@ -22,23 +22,4 @@ Direction next_direction(const DirectionPolicy& p, Direction now, const Frontier
   return growing || large ? Direction::bottom_up : Direction::top_down;
 }
 
-const char* mode_name(DirectionPolicy::Mode m) {
-  switch (m) {
-    case DirectionPolicy::Mode::top_down:
-      return "top-down";
-    case DirectionPolicy::Mode::bottom_up:
-      return "bottom-up";
-    default:
-      return "auto";
-  }
-}
-
-DirectionPolicy::Mode mode_named(const std::string& name) {
-  for (auto m : {DirectionPolicy::Mode::automatic, DirectionPolicy::Mode::top_down,
-                 DirectionPolicy::Mode::bottom_up}) {
-    if (name == mode_name(m)) return m;
-  }
-  throw UsageError("Graph500/direction = '" + name + "': accepted are auto, top-down, bottom-up");
-}
-
 }  // namespace ht

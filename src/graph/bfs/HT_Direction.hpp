@@ -23,6 +23,7 @@
 /// \endcode
 #include <cstdint>
 #include <string>
+#include "runtime/HT_Choices.hpp"
 
 namespace ht {
 
@@ -53,9 +54,12 @@ inline Direction first_direction(const DirectionPolicy& p) {
   return p.mode == DirectionPolicy::Mode::bottom_up ? Direction::bottom_up : Direction::top_down;
 }
 
-/// "auto", "top-down", "bottom-up": the deck's names of the modes.
-const char* mode_name(DirectionPolicy::Mode m);
-/// The mode named \p name; UsageError naming the key, value and the names.
-DirectionPolicy::Mode mode_named(const std::string& name);
+/// "auto", "top-down", "bottom-up": the deck's names of the modes
+/// (runtime/HT_Choices.hpp).
+inline constexpr Choices<DirectionPolicy::Mode, 3> kDirectionModes{
+    {{DirectionPolicy::Mode::automatic, "auto"},
+     {DirectionPolicy::Mode::top_down, "top-down"},
+     {DirectionPolicy::Mode::bottom_up, "bottom-up"}}};
+inline const char* mode_name(DirectionPolicy::Mode m) { return kDirectionModes.name(m); }
 
 }  // namespace ht

@@ -466,14 +466,6 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
   return res_;
 }
 
-const char* variant_name(SsspVariant v) { return v == SsspVariant::fused ? "fused" : "classic"; }
-
-SsspVariant sssp_variant_named(const std::string& name) {
-  if (name == "fused") return SsspVariant::fused;
-  if (name == "classic") return SsspVariant::classic;
-  throw UsageError("SSSP variant '" + name + "': fused or classic");
-}
-
 DeltaStepping::DeltaStepping(const Csr& g, const SsspOptions& opt, TaskRuntime& rt, MPI_Comm comm)
     : impl_(std::make_unique<Impl>(g, opt, rt, comm)) {}
 DeltaStepping::~DeltaStepping() = default;

@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "graph/HT_Csr.hpp"
+#include "runtime/HT_Choices.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
 namespace ht {
@@ -52,9 +53,10 @@ enum class SsspVariant {
   fused,   ///< all its edges at once, as gapbs's sssp (no heavy phase)
   classic  ///< light edges in phases, heavy ones once the bucket is done (Meyer-Sanders)
 };
-const char* variant_name(SsspVariant v);
-/// "fused" or "classic"; UsageError otherwise.
-SsspVariant sssp_variant_named(const std::string& name);
+/// Its names (runtime/HT_Choices.hpp).
+inline constexpr Choices<SsspVariant, 2> kSsspVariants{
+    {{SsspVariant::fused, "fused"}, {SsspVariant::classic, "classic"}}};
+inline const char* variant_name(SsspVariant v) { return kSsspVariants.name(v); }
 
 struct SsspOptions {
   double delta = 0.002;  ///< bucket width (weights are in [0, 1)); the measured default

@@ -61,9 +61,9 @@ TEST(Direction, ForcedModesIgnoreTheCounts) {
 
 TEST(Direction, ModesRoundTripByNameAndABadNameIsRefused) {
   for (Mode m : {Mode::automatic, Mode::top_down, Mode::bottom_up})
-    EXPECT_EQ(ht::mode_named(ht::mode_name(m)), m);
+    EXPECT_EQ(ht::kDirectionModes.named(ht::mode_name(m), "Graph500/direction"), m);
   try {
-    ht::mode_named("sideways");
+    ht::kDirectionModes.named("sideways", "Graph500/direction");
     FAIL() << "no error";
   } catch (const ht::UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("Graph500/direction = 'sideways'"), std::string::npos);

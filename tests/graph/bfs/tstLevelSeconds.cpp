@@ -31,7 +31,7 @@ TEST_P(LevelSeconds, PartsAddUpToTheLevelAndLevelsToTheSearch) {
   const ht::Csr g = ht::build_csr(gen.edges(first, last), gen.vertex_count(), MPI_COMM_WORLD);
   ht::BfsOptions opt;
   opt.buffer_items = 64;  // many messages: the exchange's accounting is exercised
-  opt.direction.mode = ht::mode_named(direction);
+  opt.direction.mode = ht::kDirectionModes.named(direction, "direction");
   const ht::BfsVariant& kind = ht::bfs_variant(variant);
   opt = kind.resolve(opt, Kokkos::OpenMP().concurrency());
   ht::TaskRuntime rt(kind.pool_bytes(opt), "Runtime/pool_MiB");
