@@ -1,7 +1,7 @@
 #pragma once
 /// \file HT_App.hpp
 /// \brief The common main of every HybridTasks driver: environment, deck,
-/// results file, timer summary, and the error policy.
+/// results file, the run's peak memory per rank, and the error policy.
 ///
 /// Error policy: a UsageError (bad deck or options, found alike on every rank)
 /// is printed once and every rank exits with 2; any other exception on any

@@ -49,8 +49,9 @@ namespace {
 
 std::string to_yaml(const ParameterList& p) {
   std::ostringstream out;
-  // Doubles with a point ("2.0"), as Teuchos's writer wants them: without it,
-  // it warns on stdout and sets the flag itself.
+  // Doubles with a point ("15.0000"), as Teuchos's writer wants them.
+  // Without it, Teuchos 13.2 warns on stdout that it will set the flag but
+  // never does: doubles came out as integers ("alpha: 15"), read back as int.
   out.setf(std::ios::showpoint);
   Teuchos::writeParameterListToYamlOStream(p, out);
   return out.str();

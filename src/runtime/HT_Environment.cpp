@@ -126,12 +126,13 @@ Environment::Environment(int& argc, char**& argv) {
   if (KOKKOS_VERSION < 40000 && std::getenv("KOKKOS_TOOLS_LIBS") &&
       !std::getenv("KOKKOS_PROFILE_LIBRARY"))
     setenv("KOKKOS_PROFILE_LIBRARY", std::getenv("KOKKOS_TOOLS_LIBS"), 0);
-  // OpenMP read its environment when it loaded: with OMP_PROC_BIND unset it
+  // libgomp read its environment when it loaded: with OMP_PROC_BIND unset it
   // binds threads only if OMP_PLACES is given.  Naming that choice in the
   // variable Kokkos reads keeps it from warning once per rank (even on
-  // --help) about a default the user did not contradict; a value the user
-  // set is left alone.
-  if (!std::getenv("OMP_PROC_BIND"))
+  // --help) about a default the user did not contradict.  Any binding the
+  // user asked for (LLVM's libomp reads its environment later) is left alone.
+  if (!std::getenv("OMP_PROC_BIND") && !std::getenv("KMP_AFFINITY") &&
+      !std::getenv("GOMP_CPU_AFFINITY"))
     setenv("OMP_PROC_BIND", std::getenv("OMP_PLACES") ? "true" : "false", 0);
   Kokkos::initialize(argc, argv);  // removes the --kokkos-* flags it used
 

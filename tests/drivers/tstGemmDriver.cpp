@@ -1,9 +1,16 @@
 // Tests of the cannon_gemm driver, run in-process as perf/gemm's benchmark
 // does: the deck's defaults are Cannon's, a run from a deck gives a product
-// that passes Freivalds' check, and a wrong product is caught.
+// that passes Freivalds' check and writes what it measured.  (That the check
+// rejects wrong products: tests/gemm/tstFreivalds.cpp.)
 #include <gtest/gtest.h>
+#include <Kokkos_Core.hpp>
+
+#include <cstdio>
+#include <string>
+#include <vector>
 
 #include "drivers/HT_GemmDriver.hpp"
+#include "h5_read.hpp"
 #include "io/HT_Results.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Error.hpp"
@@ -44,8 +51,25 @@ TEST(GemmDriver, ARunFromADeckIsCorrectAndTimed) {
   for (double s : out.seconds) EXPECT_GT(s, 0.0);
   EXPECT_EQ(out.step_compute.size(), static_cast<std::size_t>(cfg.q));
   EXPECT_EQ(profile.iterations().size(), static_cast<std::size_t>(2 * cfg.q));
+  // What was written is what was measured.
+  // A name of its own: the np/thread instances of this test run at once.
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const std::string file = "tstGemmDriver_np" + std::to_string(size) + "_t" +
+                           std::to_string(Kokkos::OpenMP().concurrency()) + ".h5";
   ht::Results r(MPI_COMM_WORLD);
-  EXPECT_NO_THROW(ht::write_gemm(cfg, out, r));
+  ht::write_gemm(cfg, out, r);
+  r.write(file);
+  if (rank == 0) {
+    EXPECT_EQ(test::h5_dataset(file, "gemm/seconds"), out.seconds);
+    EXPECT_EQ(test::h5_dataset(file, "gemm/gflops"), out.gflops);
+    EXPECT_EQ(test::h5_dataset(file, "validation/freivalds_error"),
+              std::vector<double>{out.check.error});
+    EXPECT_EQ(test::h5_attribute(file, "N"), 101);
+    EXPECT_EQ(test::h5_attribute(file, "q"), cfg.q);
+    std::remove(file.c_str());
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
 }
 
 TEST(GemmDriver, BlocksTooBigForOneMessageAreRefused) {

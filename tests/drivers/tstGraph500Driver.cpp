@@ -98,12 +98,15 @@ TEST(Graph500Driver, EveryVariantRunsFromADeckAndWritesItsResults) {
       }
     }
     // What was written is what was measured.
-    const std::string file = std::string("tstGraph500Driver_") + v.name + ".h5";
+    // A name of its own: the np/thread instances of this test run at once.
+    int rank = 0, size = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    const std::string file = "tstGraph500Driver_" + std::string(v.name) + "_np" +
+                             std::to_string(size) + "_t" + std::to_string(threads()) + ".h5";
     ht::Results r(MPI_COMM_WORLD);
     ht::write_graph500(cfg, out, r);
     r.write(file);
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if (rank == 0) {
       EXPECT_EQ(test::h5_dataset(file, "bfs/seconds"), out.bfs.seconds);
       EXPECT_EQ(test::h5_dataset(file, "bfs/nedge"), out.bfs.nedge);

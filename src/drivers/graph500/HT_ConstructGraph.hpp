@@ -8,7 +8,7 @@
 /// Example:
 /// \code
 ///   const ht::Graph500Graph graph = ht::construct_graph(cfg, comm);
-///   // graph.csr, graph.vertices, graph.seconds.construction_seconds
+///   // graph.csr, graph.vertices, graph.header.construction_seconds
 /// \endcode
 #include <mpi.h>
 

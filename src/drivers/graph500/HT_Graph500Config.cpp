@@ -17,7 +17,7 @@ using Teuchos::rcp;
 Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
   const BfsOptions defaults;
   auto p = rcp(new Teuchos::ParameterList("graph500_bfs"));
-  auto& g = p->sublist("Graph500", false, "Graph500 kernels 1 and 2");
+  auto& g = p->sublist("Graph500", false, "Graph500 kernels 1, 2 and 3");
   g.set("SCALE", 16, "log2 of the number of vertices",
         rcp(new EnhancedNumberValidator<int>(1, 42)));
   g.set("edgefactor", 16, "edges per vertex (edges = edgefactor * 2^SCALE)",
@@ -128,6 +128,7 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
   }
   c.sssp_opt.delta = delta;
   c.file = d.get<std::string>("file");
+  if (!c.file.empty()) EdgeFile::format_of(c.file, "Graph500/file");  // before other keys' errors
   c.target_bits = kTargetBits.named(d.get<std::string>("target_bits"), "Graph500/target_bits");
   if (c.target_bits == TargetBits::b32 && c.file.empty() && c.gen.scale > 32)
     throw UsageError("Graph500/target_bits = 32 with Graph500/SCALE = " +
@@ -158,7 +159,6 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
                      " with Graph500/kernels = " + kernels +
                      ": SSSP keeps parents in 32 bits, SCALE <= 32 (or kernels = bfs)");
   if (!c.file.empty()) {  // the file's header now, not in the middle of the run
-    EdgeFile::format_of(c.file, "Graph500/file");
     c.graph_file = EdgeFile::open(c.file);
     if (c.run_sssp && !c.graph_file.has_weights)
       throw UsageError("Graph500/file = " + c.file + ": the graph has no weights (a ." +

@@ -1,10 +1,11 @@
 #pragma once
 /// \file HT_Graph500Config.hpp
 /// \brief graph500_bfs's deck (every parameter, its default, meaning and
-/// validator) and the run's settings read from it.  Every usage error of the
-/// driver is raised here, before anything runs: the cross-key rules and a
-/// graph file's (its header is read here; an edge list's vertex count is
-/// known only once read, so check_graph_vertices() is called by kernel 1).
+/// validator) and the run's settings read from it.  The deck's usage errors
+/// are raised here, before anything runs: the cross-key rules and a graph
+/// file's (its header is read here).  Two depend on the graph and come from
+/// the run: an edge list's vertex count, known once read (kernel 1 calls
+/// check_graph_vertices()), and a graph with no edge to search from.
 ///
 /// Example (inside an ht::Environment):
 /// \code

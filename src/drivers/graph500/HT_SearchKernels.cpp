@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 #include <numeric>
 
@@ -25,10 +26,13 @@ SsspOptions with_profile(SsspOptions opt, Profile* p) {
 }
 
 // printf into a std::string: a kernel's part of the progress line.
-template <class... A>
-std::string text(const char* fmt, A... a) {
+std::string text(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+std::string text(const char* fmt, ...) {
   char buf[160];
-  std::snprintf(buf, sizeof buf, fmt, a...);
+  va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(buf, sizeof buf, fmt, args);
+  va_end(args);
   return buf;
 }
 
