@@ -51,14 +51,16 @@ endfunction()
 
 # ht_add_run_test(NAME <name> TARGET <exe> RANKS <n> THREADS <t> [ARGS <arg>...]
 #                 [EXIT <code>] [EXPECT <regex>] [FORBID <regex>] [SECONDS <s>]
-#                 [NO_FILES <glob>] [UNSET <VAR>...] [LABELS <l>...] [FIXTURES_SETUP <f>])
+#                 [NO_FILES <glob>] [UNSET <VAR>...] [ENVIRONMENT <VAR=value>...]
+#                 [LABELS <l>...] [FIXTURES_SETUP <f>])
 # One mpirun of <exe>, checked by cmake/RunChecked.cmake: the exit code (0
 # unless EXIT says otherwise) *and* the output, within SECONDS (a hang fails).
-# UNSET removes variables of the tests' environment, as a user's shell lacks them.
+# UNSET removes variables of the tests' environment, as a user's shell lacks
+# them; ENVIRONMENT adds some.
 function(ht_add_run_test)
   cmake_parse_arguments(
     T "" "NAME;TARGET;RANKS;THREADS;EXIT;EXPECT;FORBID;SECONDS;NO_FILES;FIXTURES_SETUP"
-    "ARGS;LABELS;UNSET" ${ARGN})
+    "ARGS;LABELS;UNSET;ENVIRONMENT" ${ARGN})
   if(NOT DEFINED T_EXIT)
     set(T_EXIT 0)
   endif()
@@ -83,8 +85,8 @@ function(ht_add_run_test)
   endif()
   ht_add_checked_test(${T_NAME} "${cmd}" ${checks})
   math(EXPR limit "${T_SECONDS} + 30")
-  set_tests_properties(${T_NAME} PROPERTIES ENVIRONMENT "${HT_TEST_ENVIRONMENT}" TIMEOUT ${limit}
-                       PROCESSORS 2 LABELS "${T_LABELS}")
+  set_tests_properties(${T_NAME} PROPERTIES ENVIRONMENT "${HT_TEST_ENVIRONMENT};${T_ENVIRONMENT}"
+                       TIMEOUT ${limit} PROCESSORS 2 LABELS "${T_LABELS}")
   if(T_FIXTURES_SETUP)
     set_tests_properties(${T_NAME} PROPERTIES FIXTURES_SETUP ${T_FIXTURES_SETUP})
   endif()
@@ -128,18 +130,20 @@ function(ht_add_app_test)
 endfunction()
 
 # ht_add_failure_test(NAME <name> TARGET <exe> RANKS <n>... EXIT <code>
-#                     EXPECT <regex> [ARGS <arg>...] [SECONDS <s>] [NO_FILES <glob>])
+#                     EXPECT <regex> [ARGS <arg>...] [SECONDS <s>] [NO_FILES <glob>]
+#                     [ENVIRONMENT <VAR=value>...])
 # The command must exit with <code> (every rank: mpirun reports the first
 # non-zero), print <regex>, and finish within <s> seconds (default 30).
 function(ht_add_failure_test)
-  cmake_parse_arguments(T "" "NAME;TARGET;EXIT;EXPECT;SECONDS;NO_FILES" "RANKS;ARGS" ${ARGN})
+  cmake_parse_arguments(T "" "NAME;TARGET;EXIT;EXPECT;SECONDS;NO_FILES" "RANKS;ARGS;ENVIRONMENT"
+                        ${ARGN})
   if(NOT T_SECONDS)
     set(T_SECONDS 30)
   endif()
   foreach(np ${T_RANKS})
     ht_add_run_test(NAME ${T_NAME}_np${np} TARGET ${T_TARGET} RANKS ${np} THREADS 1
                     ARGS ${T_ARGS} EXIT ${T_EXIT} EXPECT "${T_EXPECT}" SECONDS ${T_SECONDS}
-                    NO_FILES "${T_NO_FILES}")
+                    NO_FILES "${T_NO_FILES}" ENVIRONMENT ${T_ENVIRONMENT})
   endforeach()
 endfunction()
 
