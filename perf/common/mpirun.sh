@@ -7,6 +7,15 @@
 #  - g500_value <log> <key> [bfs|sssp]: a value of graph500_bfs's output block
 #    (the 3.0 reference's): "<kernel> <key>:" (kernel bfs by default), else
 #    "<key>:" (the header's and nedge's lines).
+#  - g500_reference <ranks> <exe> <SCALE> <BFS|SSSP>: a Graph500 reference
+#    (2.1.4's or 3.0's) on edgefactor 16, the mean seconds of its first
+#    HT_REF_SEARCHES (8) "Time for <kernel>" lines; then it is stopped (it
+#    runs 64 searches, each validated).
+#  - out: a scratch folder of the script's own, removed when it exits.
+#  - g500_deck <kernels> [NBFS]: writes a graph500_bfs deck (edgefactor 16)
+#    into $out and sets deck to its path.
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
 flags=(--bind-to none)
 if mpirun --version 2>/dev/null | grep -q "Open MPI"; then
   flags+=(--oversubscribe)
@@ -25,4 +34,20 @@ g500_value() {
     $1 == p && $2 == k { print ($3 == "!" ? $4 : $3); found = 1; exit }
     $1 == k { v = $2 }
     END { if (!found && v != "") print v }' "$1"
+}
+
+g500_deck() {
+  deck=$out/deck.yaml
+  printf 'graph500_bfs:\n  Graph500:\n    kernels: %s\n    edgefactor: 16\n' "$1" >"$deck"
+  [[ -z ${2:-} ]] || printf '    NBFS: %s\n' "$2" >>"$deck"
+}
+
+g500_reference() {
+  local log=$out/reference.log want=${HT_REF_SEARCHES:-8}
+  OMP_NUM_THREADS=1 mpirun -np "$1" "${flags[@]}" "$2" "$3" 16 >"$log" 2>&1 &
+  local pid=$!
+  while kill -0 "$pid" 2>/dev/null && (($(grep -c "^Time for $4" "$log") < want)); do sleep 0.5; done
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  grep "^Time for $4" "$log" | head -n "$want" | awk '{s += $NF; n++} END {if (n) print s / n}'
 }

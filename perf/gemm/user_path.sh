@@ -11,8 +11,6 @@ bench=$2
 rounds=${3:-5}
 n=${4:-2048}
 root=$(cd "$(dirname "$0")/../.." && pwd)
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
 source "$root/perf/common/mpirun.sh"
 source "$root/perf/measure.sh"
 

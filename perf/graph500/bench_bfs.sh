@@ -12,11 +12,8 @@ variant=${4:-mpi}
 threads=${5:-1}
 nbfs=${6:-16}
 tasks=${7:-0}
-deck=$(mktemp --suffix=.yaml)
-out=$(mktemp -d)
-trap 'rm -rf "$deck" "$out"' EXIT
-printf 'graph500_bfs:\n  Graph500:\n    kernels: bfs\n    edgefactor: 16\n' >"$deck"
 source "$(dirname "$0")/../common/mpirun.sh"
+g500_deck bfs
 source "$(dirname "$0")/../measure.sh"
 
 printf '%-6s %-6s %-8s %-6s %-11s %14s %12s %10s %10s\n' SCALE ranks threads tasks variant \

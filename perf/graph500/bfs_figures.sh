@@ -11,10 +11,8 @@ scales=${2:-18 20}
 layouts=${3:-1x2 2x1}
 variants=${4:-hybrid atomic}
 nbfs=${5:-16}
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-printf 'graph500_bfs:\n  Graph500:\n    kernels: bfs\n    edgefactor: 16\n' >"$out/deck.yaml"
 source "$(dirname "$0")/../common/mpirun.sh"
+g500_deck bfs
 source "$(dirname "$0")/../measure.sh"
 get() { g500_value "$1" "$2"; }
 
@@ -24,7 +22,7 @@ for scale in $scales; do
     np=${layout%x*} nt=${layout#*x}
     for variant in $variants; do
       log=$out/run.log
-      ht_app "$log" "$np" "$nt" "$exe" "$out/deck.yaml" --set Graph500/SCALE="$scale" \
+      ht_app "$log" "$np" "$nt" "$exe" "$deck" --set Graph500/SCALE="$scale" \
         --set Graph500/variant="$variant" --set Graph500/NBFS="$nbfs" --set Output/file="$out/r.h5"
       mteps=$(awk -v t="$(get "$log" harmonic_mean_TEPS)" 'BEGIN{print t/1e6}')
       printf '%-6s %-7s %-8s %12.6f %12.1f  %s\n' "$scale" "$layout" "$variant" \

@@ -15,10 +15,8 @@ scale=${2:-22}
 ranks=${3:-1 2 4}
 variant=${4:-atomic}
 kernels=${5:-bfs}
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-printf 'graph500_bfs:\n  Graph500:\n    kernels: %s\n    edgefactor: 16\n' "$kernels" >"$out/deck.yaml"
 source "$(dirname "$0")/../common/mpirun.sh"
+g500_deck "$kernels"
 source "$(dirname "$0")/../measure.sh"
 edges=$((16 << scale))
 
@@ -29,7 +27,7 @@ printf '%-6s %14s %14s %10s %14s %12s %12s %12s %12s\n' ranks peak_max_MiB peak_
 one=""
 for np in $ranks; do
   log=$out/np$np.log
-  ht_app "$log" "$np" 1 "$exe" "$out/deck.yaml" --set Graph500/SCALE="$scale" \
+  ht_app "$log" "$np" 1 "$exe" "$deck" --set Graph500/SCALE="$scale" \
     --set Graph500/NBFS=4 --set Graph500/variant="$variant" --set Output/file="$out/m.h5"
   get() { g500_value "$log" "${1%:}"; }
   read -r _ _ _ _ lo mean hi < <(grep '^peak_rss_MiB' "$log")

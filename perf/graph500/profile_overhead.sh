@@ -13,13 +13,11 @@ variants=${5:-nonlocking incremental atomic}
 layout=${6:-1x2}
 np=${layout%x*}
 nt=${layout#*x}
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-printf 'graph500_bfs:\n  Graph500:\n    kernels: bfs\n    edgefactor: 16\n' >"$out/deck.yaml"
 source "$(dirname "$0")/../common/mpirun.sh"
+g500_deck bfs
 source "$(dirname "$0")/../measure.sh"
 median_of() { # variant on|off -> median BFS seconds
-  ht_app "$out/log" "$np" "$nt" "$exe" "$out/deck.yaml" --set Graph500/SCALE="$scale" \
+  ht_app "$out/log" "$np" "$nt" "$exe" "$deck" --set Graph500/SCALE="$scale" \
     --set Graph500/variant="$1" --set Graph500/NBFS="$nbfs" --set Profile/enabled="$2" \
     --set Output/file="$out/p.h5"
   g500_value "$out/log" median_time

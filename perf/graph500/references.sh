@@ -19,11 +19,8 @@ threads=${3:-2}
 ranks=${4:-2}
 gapbs=${HT_GAPBS_BFS:-}
 g500=${HT_GRAPH500_REPLICATED:-}
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-deck=$out/deck.yaml
-printf 'graph500_bfs:\n  Graph500:\n    kernels: bfs\n    edgefactor: 16\n    NBFS: 16\n' >"$deck"
 source "$(dirname "$0")/../common/mpirun.sh"
+g500_deck bfs 16
 source "$(dirname "$0")/../measure.sh"
 
 ours() { # ranks threads variant scale -> mean seconds
@@ -31,15 +28,6 @@ ours() { # ranks threads variant scale -> mean seconds
   ht_app "$log" "$1" "$2" "$exe" "$deck" --set Graph500/variant="$3" \
     --set Graph500/SCALE="$4" --set Output/file="$out/o.h5"
   g500_value "$log" mean_time
-}
-reference() { # scale -> mean seconds of its first searches
-  local log=$out/ref.log want=${HT_REF_SEARCHES:-8}
-  OMP_NUM_THREADS=1 mpirun -np "$ranks" "${flags[@]}" "$g500" "$1" 16 >"$log" 2>&1 &
-  local pid=$!
-  while kill -0 "$pid" 2>/dev/null && (($(grep -c '^Time for BFS' "$log") < want)); do sleep 0.5; done
-  kill "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-  grep '^Time for BFS' "$log" | head -n "$want" | awk '{s += $NF; n++} END {if (n) print s / n}'
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 
@@ -56,7 +44,7 @@ for s in $scales; do
   fi
   theirs=
   if [[ -x $g500 ]]; then
-    theirs=$(reference "$s")
+    theirs=$(g500_reference "$ranks" "$g500" "$s" BFS)
   else
     echo "(Graph500 reference skipped: set HT_GRAPH500_REPLICATED, see build_references.sh)"
   fi

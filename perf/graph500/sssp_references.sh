@@ -24,11 +24,8 @@ scales=${3:-18 20}
 g500=${HT_GRAPH500_SSSP:-}
 gapbs=${HT_GAPBS_SSSP:-}
 converter=${HT_GAPBS_CONVERTER:-}
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-deck=$out/deck.yaml
-printf 'graph500_bfs:\n  Graph500:\n    kernels: sssp\n    edgefactor: 16\n    NBFS: 16\n' >"$deck"
 source "$(dirname "$0")/../common/mpirun.sh"
+g500_deck sssp 16
 source "$(dirname "$0")/../measure.sh"
 
 ours() { # ranks threads scale [deck settings...] -> mean seconds
@@ -40,15 +37,6 @@ ours() { # ranks threads scale [deck settings...] -> mean seconds
 }
 best_of() { # "seconds delta" lines -> the fastest
   sort -g | head -n 1
-}
-reference() { # ranks scale -> mean seconds of its first SSSP searches
-  local log=$out/ref.log want=${HT_REF_SEARCHES:-8}
-  OMP_NUM_THREADS=1 mpirun -np "$1" "${flags[@]}" "$g500" "$2" 16 >"$log" 2>&1 &
-  local pid=$!
-  while kill -0 "$pid" 2>/dev/null && (($(grep -c '^Time for SSSP' "$log") < want)); do sleep 0.5; done
-  kill "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-  grep '^Time for SSSP' "$log" | head -n "$want" | awk '{s += $NF; n++} END {if (n) print s / n}'
 }
 gapbs_best() { # -> gapbs's best mean seconds over deltas on g.wsg, and that delta
   local d
@@ -74,7 +62,7 @@ for s in $scales; do
     for r in 1 2; do
       mine=$one
       [[ $r == 2 ]] && mine=$two
-      theirs=$(reference "$r" "$s")
+      theirs=$(g500_reference "$r" "$g500" "$s" SSSP)
       printf '%-6s %-48s %12.6f %12.6f %8s\n' "$s" "sssp ${r}x1 / graph500 3.0 reference, $r ranks" \
         "$mine" "$theirs" "$(ratio "$theirs" "$mine")"
       ht_measure "sssp_${r}x1_vs_g500_reference_scale$s" "$(ratio "$theirs" "$mine")"

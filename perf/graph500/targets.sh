@@ -12,11 +12,8 @@ scale=${2:-20}
 nbfs=${3:-16}
 layouts=${4:-1x2 2x1}
 cores=$(nproc)
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-deck=$out/deck.yaml
-printf 'graph500_bfs:\n  Graph500:\n    kernels: bfs\n    edgefactor: 16\n' >"$deck"
 source "$(dirname "$0")/../common/mpirun.sh"
+g500_deck bfs
 source "$(dirname "$0")/../measure.sh"
 
 run() { # variant ranks threads -> log file

@@ -9,10 +9,8 @@
 set -euo pipefail
 a=$1 b=$2
 scale=${3:-21} rounds=${4:-2} layouts=${5:-1x16 2x8 4x4 16x1} variants=${6:-hybrid atomic}
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-printf 'graph500_bfs:\n  Graph500:\n    kernels: bfs\n    edgefactor: 16\n' >"$out/deck.yaml"
 source "$(dirname "$0")/../common/mpirun.sh" # g500_value (the runs bind their own way)
+g500_deck bfs
 export OMP_MAX_TASK_PRIORITY=${OMP_MAX_TASK_PRIORITY:-2} OMP_PLACES=cores OMP_PROC_BIND=spread
 for ((r = 1; r <= rounds; ++r)); do
   for layout in $layouts; do
@@ -22,7 +20,7 @@ for ((r = 1; r <= rounds; ++r)); do
         log=$out/run.log
         mpirun -np "$np" --oversubscribe --map-by "slot:PE=$nt" --bind-to core \
           $([[ $(id -u) -ne 0 ]] || echo --allow-run-as-root) "$build/apps/graph500_bfs" \
-          "$out/deck.yaml" --set Graph500/SCALE="$scale" --set Graph500/variant="$variant" \
+          "$deck" --set Graph500/SCALE="$scale" --set Graph500/variant="$variant" \
           --set Graph500/NBFS=16 --set Output/file="$out/r.h5" --kokkos-num-threads="$nt" \
           >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
         echo "round $r $layout $variant $build $(sed -n 's/.*tasks: \([a-z-]*\).*/\1/p' "$log" | head -1)" \

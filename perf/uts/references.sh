@@ -23,8 +23,6 @@ serial=${4:-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 seq=${HT_UTS_SEQ:-}
 ws=${HT_UTS_MPI_WS:-}
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
 source "$root/perf/common/mpirun.sh"
 source "$root/perf/measure.sh"
 declare -A opts=([T1]="-t 1 -a 3 -d 10 -b 4 -r 19" [T3]="-t 0 -b 2000 -q 0.124875 -m 8 -r 42"

@@ -85,8 +85,7 @@ namespace {
 // Cannon's multiplication as trials (HT_Trials.hpp): fresh operands each
 // time (the shifts move them), the last product checked by Freivalds.
 struct Multiplications {
-  static constexpr const char* kernel_region = "GEMM: multiplication";
-  static constexpr const char* verify_region = "GEMM: validation";
+  static constexpr TrialRegions regions{"GEMM: multiplication", "GEMM: validation"};
   const GemmConfig& cfg;
   const SquareGrid& grid;
   Cannon& cannon;

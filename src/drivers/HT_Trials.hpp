@@ -13,8 +13,7 @@
 /// Example:
 /// \code
 ///   struct Search {
-///     static constexpr const char* kernel_region = "Graph500: BFS";
-///     static constexpr const char* verify_region = "Graph500: validation";
+///     static constexpr ht::TrialRegions regions{"Graph500: BFS", "Graph500: validation"};
 ///     void setup(int) {}
 ///     void run(int t) { result = bfs->search(keys[t]); }
 ///     bool verifies(int) const { return true; }
@@ -30,13 +29,20 @@
 
 namespace ht {
 
-/// One trial's seconds, each the slowest rank's.
+/// \brief The Kokkos profiling regions of a kernel's trials: the kernel and
+/// its verification.
+struct TrialRegions {
+  const char* kernel;
+  const char* verify;
+};
+
+/// \brief One trial's seconds, each the slowest rank's.
 struct TrialSeconds {
   double kernel = 0;  ///< the kernel alone
   double verify = 0;  ///< its verification (0 when not verified)
 };
 
-/// Runs \p trials trials of \p k (collective): k.setup(t), then k.run(t)
+/// \brief Runs \p trials trials of \p k (collective): k.setup(t), then k.run(t)
 /// timed, then k.verify(t) timed when k.verifies(t), then k.done(t, times).
 template <class Kernel>
 void run_trials(Kernel& k, int trials, MPI_Comm comm) {
@@ -45,11 +51,11 @@ void run_trials(Kernel& k, int trials, MPI_Comm comm) {
     barrier(comm);
     double s[2] = {0, 0};
     {
-      Phase p(k.kernel_region, s[0]);
+      Phase p(Kernel::regions.kernel, s[0]);
       k.run(t);
     }
     if (k.verifies(t)) {
-      Phase p(k.verify_region, s[1]);
+      Phase p(Kernel::regions.verify, s[1]);
       k.verify(t);
     }
     double slowest[2];

@@ -151,8 +151,7 @@ namespace {
 // each, its counts checked against the published ones (a sample tree) or the
 // first repetition's.
 struct Searches {
-  static constexpr const char* kernel_region = "UTS: repetition";
-  static constexpr const char* verify_region = "UTS: verification";
+  static constexpr TrialRegions regions{"UTS: repetition", "UTS: verification"};
   const UtsConfig& cfg;
   Profile& profile;
   MPI_Comm comm;

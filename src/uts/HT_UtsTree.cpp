@@ -159,22 +159,22 @@ UtsTree geo(UtsTree::Shape a, int d, double b, int r) {
   return t;
 }
 
-UtsTree bin(double b, double q, int m, int r) {
-  UtsTree t;
-  t.type = UtsTree::Type::binomial;
-  t.b0 = b;
+// -t binomial or hybrid: \p t's options, and -q and -m below the root (hybrid:
+// below its geometric top).
+UtsTree with_binomial(UtsTree::Type type, UtsTree t, double q, int m) {
+  t.type = type;
   t.q = q;
   t.m = m;
-  t.seed = r;
   return t;
 }
 
+UtsTree bin(double b, double q, int m, int r) {
+  const UtsTree defaults;
+  return with_binomial(UtsTree::Type::binomial, geo(defaults.shape, defaults.depth, b, r), q, m);
+}
+
 UtsTree hyb(UtsTree::Shape a, int d, double b, double q, int m, int r) {
-  UtsTree t = geo(a, d, b, r);
-  t.type = UtsTree::Type::hybrid;
-  t.q = q;
-  t.m = m;
-  return t;
+  return with_binomial(UtsTree::Type::hybrid, geo(a, d, b, r), q, m);
 }
 
 }  // namespace

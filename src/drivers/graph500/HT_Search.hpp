@@ -6,7 +6,7 @@
 /// a progress line per search.  One type for both kernels; a kernel says
 /// only how it searches, validates and what else it records.
 ///
-/// A kernel K provides: `name`, `kernel_region`, `verify_region`, a
+/// A kernel K provides: `name`, `regions` (TrialRegions), a
 /// `Figures` type derived from SearchFigures, `search(key)`,
 /// `validate(key)` (a Validation), `pred()` (the last search's parents), and
 /// `record(figures, validation)` (collective; its part of the progress line).
@@ -54,8 +54,7 @@ struct SearchFigures {
 template <class K>
 class Search {
  public:
-  static constexpr const char* kernel_region = K::kernel_region;
-  static constexpr const char* verify_region = K::verify_region;
+  static constexpr TrialRegions regions = K::regions;
 
   Search(K& kernel, const Csr& g, const std::vector<std::int64_t>& keys,
          typename K::Figures& figures, MPI_Comm comm, std::FILE* log)

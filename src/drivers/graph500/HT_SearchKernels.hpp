@@ -46,8 +46,7 @@ class BfsKernel {
  public:
   using Figures = BfsFigures;
   static constexpr const char* name = "BFS";
-  static constexpr const char* kernel_region = "Graph500: BFS";
-  static constexpr const char* verify_region = "Graph500: validation";
+  static constexpr TrialRegions regions{"Graph500: BFS", "Graph500: validation"};
 
   BfsKernel(const Graph500Config& cfg, const Csr& g, TaskRuntime& rt, Profile& profile,
             MPI_Comm comm);
@@ -79,8 +78,7 @@ class SsspKernel {
  public:
   using Figures = SsspFigures;
   static constexpr const char* name = "SSSP";
-  static constexpr const char* kernel_region = "Graph500: SSSP";
-  static constexpr const char* verify_region = "Graph500: SSSP validation";
+  static constexpr TrialRegions regions{"Graph500: SSSP", "Graph500: SSSP validation"};
 
   /// SSSP's tasks are recorded in \p profile, one iteration per phase.
   SsspKernel(const Graph500Config& cfg, const Csr& g, TaskRuntime& rt, Profile* profile,

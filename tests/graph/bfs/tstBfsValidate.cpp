@@ -17,12 +17,14 @@
 #include "graph/HT_SearchKeys.hpp"
 #include "graph/bfs/HT_BfsValidate.hpp"
 #include "graph/bfs/HT_BfsVariant.hpp"
+#include "graph/whole_answers.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
 namespace {
 
 using V = ht::Validation;
 using Parents = std::vector<std::int64_t>;  // one per vertex of the graph
+using test::at;
 
 struct Mutant {
   const char* name;
@@ -56,40 +58,21 @@ class ValidateBfs : public ::testing::Test {
       for (std::int64_t u : adj[at(x)])
         if (level[at(u)] < 0) level[at(u)] = level[at(x)] + 1, q.push(u);
     }
-    children.assign(good.size(), 0);
-    for (std::int64_t v = 0; v < gen.vertex_count(); ++v)
-      if (good[at(v)] >= 0 && v != key) ++children[at(good[at(v)])];
+    tree = test::TreeShape(good, key);
   }
 
   Parents search(std::int64_t root) {
     ht::TaskRuntime rt(1 << 20, "Runtime/pool_MiB");
-    const std::vector<std::int64_t> mine =
-        ht::make_bfs("mpi", g, {}, rt, MPI_COMM_WORLD)->search(root).pred;
-    const ht::VertexRange& r = g.range;
-    std::vector<int> counts(static_cast<std::size_t>(r.size)), at_rank(counts.size());
-    for (int p = 0; p < r.size; ++p) {
-      counts[static_cast<std::size_t>(p)] = static_cast<int>(r.of_rank(p).local_count());
-      at_rank[static_cast<std::size_t>(p)] = static_cast<int>(r.of_rank(p).first());
-    }
-    Parents all(static_cast<std::size_t>(r.n_global));
-    MPI_Allgatherv(mine.data(), static_cast<int>(mine.size()), MPI_INT64_T, all.data(),
-                   counts.data(), at_rank.data(), MPI_INT64_T, MPI_COMM_WORLD);
-    return all;
+    return test::whole(ht::make_bfs("mpi", g, {}, rt, MPI_COMM_WORLD)->search(root).pred, g.range,
+                       MPI_INT64_T);
   }
-  static std::size_t at(std::int64_t v) { return static_cast<std::size_t>(v); }
-  bool reached(std::int64_t v) const { return good[at(v)] >= 0; }
-  bool leaf(std::int64_t v) const { return reached(v) && v != key && children[at(v)] == 0; }
+  bool reached(std::int64_t v) const { return tree.reached(v); }
+  bool leaf(std::int64_t v) const { return tree.leaf(v); }
   std::int64_t first(const std::function<bool(std::int64_t)>& ok) const {
-    for (std::int64_t v = 0; v < gen.vertex_count(); ++v)
-      if (ok(v)) return v;
-    ADD_FAILURE() << "no vertex fits";
-    return key;
+    return test::first_vertex(gen.vertex_count(), ok);
   }
   ht::Validation check(const Parents& all) const {
-    const auto b = static_cast<std::ptrdiff_t>(g.range.first());
-    const Parents mine(all.begin() + b,
-                       all.begin() + b + static_cast<std::ptrdiff_t>(g.range.local_count()));
-    return ht::validate_bfs(g, key, mine, MPI_COMM_WORLD);
+    return ht::validate_bfs(g, key, test::own_part(all, g.range), MPI_COMM_WORLD);
   }
 
   const ht::Kronecker gen{10, 8, 0.57, 0.19, 0.19, 9};
@@ -97,7 +80,8 @@ class ValidateBfs : public ::testing::Test {
   std::vector<std::vector<std::int64_t>> adj;
   std::int64_t key = 0, other_key = 0;
   Parents good, other;
-  std::vector<int> level, children;  // the right tree's, per vertex
+  std::vector<int> level;  // the right tree's, per vertex
+  test::TreeShape tree;
 };
 
 TEST_F(ValidateBfs, AcceptsTheBfsTree) {
@@ -172,14 +156,7 @@ TEST_F(ValidateBfs, RejectsEveryMutant) {
   for (const Mutant& m : mutants) {
     Parents p = good;
     m.change(p);
-    const ht::Validation res = check(p);
-    EXPECT_TRUE(res.failed & m.must)
-        << m.name << ": failed checks " << res.failed << ", " << res.what;
-    EXPECT_EQ(res.what.rfind("check ", 0), 0u) << m.name << ": " << res.what;
-    int lo = res.failed, hi = res.failed;
-    MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    EXPECT_EQ(lo, hi) << m.name << ": ranks disagree";
+    test::expect_rejected(m.name, check(p), m.must);
   }
 }
 

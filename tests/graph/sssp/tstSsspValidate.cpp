@@ -23,10 +23,12 @@
 #include "graph/HT_Csr.hpp"
 #include "graph/sssp/HT_DeltaStepping.hpp"
 #include "graph/sssp/HT_SsspValidate.hpp"
+#include "graph/whole_answers.hpp"
 
 namespace {
 
 using V = ht::Validation;
+using test::at;
 
 // A whole answer: one entry per vertex of the graph.
 struct Answer {
@@ -42,19 +44,6 @@ struct Mutant {
   std::function<void(Answer&)> change;
 };
 
-template <class T>
-std::vector<T> gather(const std::vector<T>& mine, const ht::VertexRange& r, MPI_Datatype type) {
-  std::vector<int> counts(static_cast<std::size_t>(r.size)), at(static_cast<std::size_t>(r.size));
-  for (int p = 0; p < r.size; ++p) {
-    counts[static_cast<std::size_t>(p)] = static_cast<int>(r.of_rank(p).local_count());
-    at[static_cast<std::size_t>(p)] = static_cast<int>(r.of_rank(p).first());
-  }
-  std::vector<T> all(static_cast<std::size_t>(r.n_global));
-  MPI_Allgatherv(mine.data(), static_cast<int>(mine.size()), type, all.data(), counts.data(),
-                 at.data(), type, MPI_COMM_WORLD);
-  return all;
-}
-
 class ValidateSssp : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -69,44 +58,31 @@ class ValidateSssp : public ::testing::Test {
     ht::DeltaStepping sssp(g, {}, rt, MPI_COMM_WORLD);
     key = first([&](std::int64_t x) { return adj[at(x)].size() > 2; });
     good = search(sssp, key);
+    tree = test::TreeShape(good.pred, key);
     other_key = first([&](std::int64_t x) { return x > gen.vertex_count() / 3 && reached(x); });
     other = search(sssp, other_key);
-    children.assign(good.pred.size(), 0);
-    for (std::int64_t v = 0; v < gen.vertex_count(); ++v)
-      if (good.pred[at(v)] >= 0 && v != key) ++children[at(good.pred[at(v)])];
   }
 
   Answer search(ht::DeltaStepping& sssp, std::int64_t root) {
     const ht::SsspResult& r = sssp.search(root);
-    return {gather(r.pred, g.range, MPI_INT64_T), gather(r.dist, g.range, MPI_FLOAT)};
+    return {test::whole(r.pred, g.range, MPI_INT64_T), test::whole(r.dist, g.range, MPI_FLOAT)};
   }
-  static std::size_t at(std::int64_t v) { return static_cast<std::size_t>(v); }
-  bool reached(std::int64_t v) const { return good.pred[at(v)] >= 0; }
-  bool leaf(std::int64_t v) const { return reached(v) && v != key && children[at(v)] == 0; }
-
-  // The first vertex (by id) for which \p ok holds; fails the test if none.
+  bool reached(std::int64_t v) const { return tree.reached(v); }
+  bool leaf(std::int64_t v) const { return tree.leaf(v); }
   std::int64_t first(const std::function<bool(std::int64_t)>& ok) const {
-    for (std::int64_t v = 0; v < gen.vertex_count(); ++v)
-      if (ok(v)) return v;
-    ADD_FAILURE() << "no vertex fits";
-    return key;
+    return test::first_vertex(gen.vertex_count(), ok);
   }
-
   // Validates this rank's part of \p a.
   ht::Validation check(const Answer& a) const {
-    const ht::VertexRange& r = g.range;
-    const auto b = static_cast<std::ptrdiff_t>(r.first());
-    const auto e = b + static_cast<std::ptrdiff_t>(r.local_count());
-    const std::vector<std::int64_t> pred(a.pred.begin() + b, a.pred.begin() + e);
-    const std::vector<float> dist(a.dist.begin() + b, a.dist.begin() + e);
-    return ht::validate_sssp(g, key, pred, dist, MPI_COMM_WORLD);
+    return ht::validate_sssp(g, key, test::own_part(a.pred, g.range),
+                             test::own_part(a.dist, g.range), MPI_COMM_WORLD);
   }
 
   const ht::Kronecker gen{10, 16, 0.57, 0.19, 0.19, 11};
   std::int64_t key = 0, other_key = 0;
   ht::Csr g;
   std::vector<std::vector<std::pair<std::int64_t, float>>> adj;
-  std::vector<int> children;  // per vertex, in the right tree
+  test::TreeShape tree;  // the right tree's
   Answer good, other;
 };
 
@@ -232,10 +208,7 @@ TEST_F(ValidateSssp, RejectsEveryMutant) {
   for (const Mutant& m : mutants) {
     Answer a = good;
     m.change(a);
-    const ht::Validation res = check(a);
-    EXPECT_TRUE(res.failed & m.must)
-        << m.name << ": failed checks " << res.failed << ", " << res.what;
-    EXPECT_EQ(res.what.rfind("check ", 0), 0u) << m.name << ": " << res.what;
+    test::expect_rejected(m.name, check(a), m.must);
   }
 }
 
