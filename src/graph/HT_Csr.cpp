@@ -144,13 +144,13 @@ std::int64_t piece_size(std::int64_t chunk, MPI_Comm comm) {
 }
 
 template <class E>
-Csr from_list(const std::vector<E>& edges, std::int64_t n_global, MPI_Comm comm, std::int64_t chunk,
-              TargetBits bits) {
+Csr from_list(const E* edges, std::size_t count, std::int64_t n_global, MPI_Comm comm,
+              std::int64_t chunk, TargetBits bits) {
   chunk = piece_size(chunk, comm);
-  const auto m = static_cast<std::int64_t>(edges.size());
+  const auto m = static_cast<std::int64_t>(count);
   return build_in_pieces<E>(n_global, comm, bits, (m + chunk - 1) / chunk, [&](long long k) {
     const std::int64_t lo = std::min<std::int64_t>(m, k * chunk);
-    return std::pair{edges.data() + lo, static_cast<std::size_t>(std::min(m, lo + chunk) - lo)};
+    return std::pair{edges + lo, static_cast<std::size_t>(std::min(m, lo + chunk) - lo)};
   });
 }
 
@@ -187,12 +187,22 @@ std::vector<std::int64_t> Csr::neighbours(std::int64_t local_index) const {
 
 Csr build_csr(const std::vector<Edge>& edges, std::int64_t n_global, MPI_Comm comm,
               std::int64_t chunk, TargetBits bits) {
-  return from_list(edges, n_global, comm, chunk, bits);
+  return from_list(edges.data(), edges.size(), n_global, comm, chunk, bits);
 }
 
 Csr build_csr(const std::vector<WeightedEdge>& edges, std::int64_t n_global, MPI_Comm comm,
               std::int64_t chunk, TargetBits bits) {
-  return from_list(edges, n_global, comm, chunk, bits);
+  return from_list(edges.data(), edges.size(), n_global, comm, chunk, bits);
+}
+
+Csr build_csr(const Edge* edges, std::size_t m, std::int64_t n_global, MPI_Comm comm,
+              std::int64_t chunk, TargetBits bits) {
+  return from_list(edges, m, n_global, comm, chunk, bits);
+}
+
+Csr build_csr(const WeightedEdge* edges, std::size_t m, std::int64_t n_global, MPI_Comm comm,
+              std::int64_t chunk, TargetBits bits) {
+  return from_list(edges, m, n_global, comm, chunk, bits);
 }
 
 Csr build_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds, TargetBits bits,

@@ -96,6 +96,12 @@ Csr build_csr(const std::vector<Edge>& edges, std::int64_t n_global, MPI_Comm co
 /// The same with weights (Csr::weights).
 Csr build_csr(const std::vector<WeightedEdge>& edges, std::int64_t n_global, MPI_Comm comm,
               std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic);
+/// The same from the \p m edges at \p edges, wherever they are held.
+Csr build_csr(const Edge* edges, std::size_t m, std::int64_t n_global, MPI_Comm comm,
+              std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic);
+/// The same with weights.
+Csr build_csr(const WeightedEdge* edges, std::size_t m, std::int64_t n_global, MPI_Comm comm,
+              std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic);
 /// Kernel 1 from the generator, without an edge list: each rank generates
 /// its slice (edge_slice) in pieces of at most \p chunk edges, once per pass,
 /// so its peak is the CSR plus one piece (2^20 edges: 16 MiB generated, 32

@@ -1,8 +1,8 @@
 #include "graph/HT_EdgeFile.hpp"
 
+#include <Kokkos_Core.hpp>
 #include <Teuchos_MatrixMarket_Banner.hpp>
 #include <Teuchos_MatrixMarket_CoordDataReader.hpp>
-#include <Teuchos_MatrixMarket_generic.hpp>
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -13,6 +13,11 @@
 #include <type_traits>
 #include <vector>
 
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "graph/impl/HT_EdgeText.hpp"
 #include "runtime/HT_Error.hpp"
 #include "runtime/HT_Phase.hpp"
 
@@ -20,21 +25,9 @@ namespace ht {
 
 namespace {
 
-// Ids past 2^42 are beyond SCALE 42, the largest the project runs.
-constexpr long long kMaxVertex = (1LL << 42) - 1;
-
-// Teuchos's own exceptions open with the source file and line that threw
-// them, then the message: keep the message's last paragraph.
-std::string message_of(const std::exception& e) {
-  std::string m = e.what();
-  while (!m.empty() && (m.back() == '\n' || m.back() == ' ')) m.pop_back();
-  const std::size_t cut = m.rfind("\n\n");
-  return cut == std::string::npos ? m : m.substr(cut + 2);
-}
-
-[[noreturn]] void bad(const std::string& path, long long line, const std::string& what) {
-  throw Error(path + ":" + std::to_string(line) + ": " + what);
-}
+using impl::bad_line;
+using impl::kMaxVertexId;
+using impl::teuchos_message;
 
 // A bad line is seen by the rank that parses it: every rank learns of it
 // (the lowest such rank's message) and throws, so none waits for the others.
@@ -84,68 +77,45 @@ std::uint64_t line_start(std::ifstream& in, std::uint64_t pos, std::uint64_t lo,
   return size;
 }
 
-std::string number(double x) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%g", x);
-  return b;
-}
-
-bool blank(const std::string& line) { return line.find_first_not_of(" \t\r") == std::string::npos; }
-
-// This rank's entries, as 0-based edges with their line numbers checked.
-template <class E>
-std::vector<E> parse(const EdgeFile& f, const std::string& text, long long first_line) {
-  constexpr bool weighted = std::is_same_v<E, WeightedEdge>;
-  const long long base = f.format == EdgeFile::Format::mtx ? 1 : 0;
-  const long long last_id = f.format == EdgeFile::Format::mtx ? f.vertices : kMaxVertex;
-  std::vector<E> out;
-  long long line_no = first_line;
-  std::string line;
-  for (std::size_t at = 0; at < text.size(); ++line_no) {
-    std::size_t end = text.find('\n', at);
-    if (end == std::string::npos) end = text.size();
-    line.assign(text, at, end - at);
-    at = end + 1;
-    if (!line.empty() && line.back() == '\r') line.pop_back();  // written on Windows
-    if (blank(line)) continue;
-    long long u = 0, v = 0;
-    double w = 0;
-    bool entry;
-    try {
-      if (f.has_weights) {  // readRealLine skips comments itself
-        entry = Teuchos::MatrixMarket::readRealLine(line, u, v, w, line_no, false);
-      } else {  // readPatternLine wants the data part alone
-        std::size_t start = 0, size = 0;
-        entry =
-            !Teuchos::MatrixMarket::checkCommentLine(line, start, size, line_no, false) &&
-            Teuchos::MatrixMarket::readPatternLine(line.substr(start, size), u, v, line_no, false);
-      }
-    } catch (const std::exception& e) {
-      bad(f.path, line_no, message_of(e));
+// Bytes [from, to) of a file, mapped read-only: the page cache's own pages,
+// no copy (the threads that parse them touch them first).
+class MappedRange {
+ public:
+  MappedRange(const std::string& path, std::uint64_t from, std::uint64_t to) {
+    if (to <= from) return;
+    const int fd = ::open(path.c_str(), O_RDONLY);
+    if (fd < 0) throw Error(path + ": cannot open: " + std::strerror(errno));
+    const auto page = static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+    skip_ = from % page;
+    length_ = to - from + skip_;
+    base_ = mmap(nullptr, length_, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd,
+                 static_cast<off_t>(from - skip_));
+    const int err = errno;
+    ::close(fd);
+    if (base_ == MAP_FAILED) {
+      base_ = nullptr;
+      throw Error(path + ": cannot map bytes " + std::to_string(from) + " to " +
+                  std::to_string(to) + ": " + std::strerror(err));
     }
-    if (!entry) continue;  // a comment
-    for (const long long x : {u, v}) {
-      if (x < base || x > last_id)
-        bad(f.path, line_no,
-            "vertex " + std::to_string(x) + " out of range: ids are " + std::to_string(base) +
-                " to " + std::to_string(last_id) +
-                (f.format == EdgeFile::Format::mtx ? " (the size line's rows)" : ""));
-    }
-    if (f.has_weights && !(w >= 0 && std::isfinite(w)))
-      bad(f.path, line_no,
-          "weight " + number(w) + " of edge {" + std::to_string(u) + ", " + std::to_string(v) +
-              "}: weights must be finite and >= 0");
-    if constexpr (weighted)
-      out.push_back({u - base, v - base, static_cast<float>(w)});
-    else
-      out.push_back({u - base, v - base});
   }
-  return out;
-}
+  ~MappedRange() {
+    if (base_) munmap(base_, length_);
+  }
+  MappedRange(const MappedRange&) = delete;
+  MappedRange& operator=(const MappedRange&) = delete;
+  std::string_view text() const {
+    return base_ ? std::string_view(static_cast<const char*>(base_) + skip_, length_ - skip_)
+                 : std::string_view();
+  }
+
+ private:
+  void* base_ = nullptr;
+  std::size_t length_ = 0, skip_ = 0;
+};
 
 template <class E>
 Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits) {
-  std::vector<E> edges;
+  Kokkos::View<E*, Kokkos::HostSpace> edges;
   double reading = 0;
   {
     Phase p("Graph500: reading", reading);
@@ -159,20 +129,15 @@ Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits) {
       return line_start(in, lo + span * static_cast<std::uint64_t>(r) / size, lo, bytes);
     };
     const std::uint64_t a = cut(rank), b = cut(rank + 1);
-    std::string text(b - a, '\0');
-    in.clear();
-    in.seekg(static_cast<std::streamoff>(a));
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    if (static_cast<std::uint64_t>(in.gcount()) != text.size())
-      throw Error(f.path + ": read failed at byte " + std::to_string(a));
-    long long lines = std::count(text.begin(), text.end(), '\n');
-    if (!text.empty() && text.back() != '\n') ++lines;  // no newline at the end
+    const MappedRange mine(f.path, a, b);
+    const impl::EdgeText entries(f, mine.text());
+    long long lines = entries.lines();
     long long before = 0;
     MPI_Exscan(&lines, &before, 1, MPI_LONG_LONG, MPI_SUM, comm);
     if (rank == 0) before = 0;  // MPI_Exscan leaves rank 0's undefined
     std::string failure;
     try {
-      edges = parse<E>(f, text, static_cast<long long>(f.data_line) + before);
+      edges = entries.parse<E>(static_cast<long long>(f.data_line) + before);
     } catch (const Error& e) {
       failure = e.what();
     }
@@ -182,20 +147,26 @@ Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits) {
     MPI_Allreduce(counts, total, 2, MPI_LONG_LONG, MPI_SUM, comm);
     const long long last_line = static_cast<long long>(f.data_line) + total[1] - 1;
     if (f.format == EdgeFile::Format::mtx && total[0] != f.entries)
-      bad(f.path, std::max<long long>(last_line, f.data_line - 1),
-          "the file has " + std::to_string(total[0]) + " entries after its size line (line " +
-              std::to_string(f.data_line - 1) + "), which promises " + std::to_string(f.entries) +
-              (total[0] < f.entries ? ": truncated?" : ""));
-    if (total[0] == 0) bad(f.path, std::max(last_line, 1LL), "no edges in the file");
+      bad_line(f.path, std::max<long long>(last_line, f.data_line - 1),
+               "the file has " + std::to_string(total[0]) + " entries after its size line (line " +
+                   std::to_string(f.data_line - 1) + "), which promises " +
+                   std::to_string(f.entries) + (total[0] < f.entries ? ": truncated?" : ""));
+    if (total[0] == 0) bad_line(f.path, std::max(last_line, 1LL), "no edges in the file");
     if (f.format != EdgeFile::Format::mtx) {
       long long top = 0;
-      for (const E& e : edges) top = std::max<long long>(top, std::max(e.u, e.v));
+      Kokkos::parallel_reduce(
+          "ht::read_csr::top",
+          Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, edges.extent(0)),
+          [&](std::size_t k, long long& t) {
+            t = std::max<long long>(t, std::max(edges(k).u, edges(k).v));
+          },
+          Kokkos::Max<long long>(top));
       MPI_Allreduce(MPI_IN_PLACE, &top, 1, MPI_LONG_LONG, MPI_MAX, comm);
       f.vertices = top + 1;
     }
   }
   if (read_seconds) *read_seconds += reading;
-  return build_csr(edges, f.vertices, comm, std::int64_t(1) << 22, bits);
+  return build_csr(edges.data(), edges.size(), f.vertices, comm, std::int64_t(1) << 22, bits);
 }
 
 }  // namespace
@@ -232,40 +203,40 @@ EdgeFile EdgeFile::open(const std::string& path) {
     return f;
   }
   std::string line;
-  if (!std::getline(in, line)) bad(path, 1, "empty file: a Matrix Market banner was expected");
+  if (!std::getline(in, line)) bad_line(path, 1, "empty file: a Matrix Market banner was expected");
   try {
     const Teuchos::MatrixMarket::Banner banner(line, false);
     if (banner.objectType() != "matrix" || banner.matrixType() != "coordinate")
-      bad(path, 1,
-          "a " + banner.objectType() + " in " + banner.matrixType() +
-              " format: a graph is a sparse matrix (matrix coordinate)");
-    if (banner.dataType() == "complex") bad(path, 1, "complex entries cannot be edge weights");
+      bad_line(path, 1,
+               "a " + banner.objectType() + " in " + banner.matrixType() +
+                   " format: a graph is a sparse matrix (matrix coordinate)");
+    if (banner.dataType() == "complex") bad_line(path, 1, "complex entries cannot be edge weights");
     if (banner.symmType() != "general" && banner.symmType() != "symmetric")
-      bad(path, 1, banner.symmType() + " matrix: accepted are general and symmetric");
+      bad_line(path, 1, banner.symmType() + " matrix: accepted are general and symmetric");
     f.has_weights = banner.dataType() != "pattern";
     f.symmetric = banner.symmType() == "symmetric";
   } catch (const Error&) {
     throw;
   } catch (const std::exception& e) {
-    bad(path, 1, message_of(e));
+    bad_line(path, 1, teuchos_message(e));
   }
   std::size_t line_no = 1;
   try {
     Teuchos::MatrixMarket::CoordPatternReader<NoAdder, long long> reader;
     const auto dims = reader.readDimensions(in, line_no, false).first;
     if (dims[0] != dims[1] || dims[0] < 1)
-      bad(path, static_cast<long long>(line_no),
-          "a " + std::to_string(dims[0]) + " x " + std::to_string(dims[1]) +
-              " matrix: the adjacency matrix of a graph is square and not empty");
-    if (dims[0] > kMaxVertex + 1 || dims[2] < 0)
-      bad(path, static_cast<long long>(line_no),
-          "size line out of range: at most 2^42 vertices and a non-negative entry count");
+      bad_line(path, static_cast<long long>(line_no),
+               "a " + std::to_string(dims[0]) + " x " + std::to_string(dims[1]) +
+                   " matrix: the adjacency matrix of a graph is square and not empty");
+    if (dims[0] > kMaxVertexId + 1 || dims[2] < 0)
+      bad_line(path, static_cast<long long>(line_no),
+               "size line out of range: at most 2^42 vertices and a non-negative entry count");
     f.vertices = dims[0];
     f.entries = dims[2];
   } catch (const Error&) {
     throw;
   } catch (const std::exception& e) {
-    bad(path, static_cast<long long>(line_no), message_of(e));
+    bad_line(path, static_cast<long long>(line_no), teuchos_message(e));
   }
   const std::streamoff at = in.tellg();
   f.data_offset = at < 0 ? std::filesystem::file_size(path) : static_cast<std::uint64_t>(at);

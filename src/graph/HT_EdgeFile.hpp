@@ -5,9 +5,9 @@
 ///
 /// Formats, chosen by the file's extension:
 ///  - `.mtx`: Matrix Market, `coordinate` with `real`, `integer` or `pattern`
-///    entries, `general` or `symmetric`; square; indices from 1.  The banner,
-///    the size line and every entry are parsed by Teuchos's Matrix Market
-///    reader (Teuchos::MatrixMarket), line by line.
+///    entries, `general` or `symmetric`; square; indices from 1.  The banner
+///    and the size line are read by Teuchos's Matrix Market reader
+///    (Teuchos::MatrixMarket).
 ///  - `.el`: one edge `u v` per line, vertex ids from 0 (gapbs).
 ///  - `.wel`: one weighted edge `u v w` per line (gapbs).
 /// Lines starting with `%` or `#` are comments.  Every entry is an undirected
@@ -16,8 +16,10 @@
 ///
 /// Distributed reading: rank r parses the lines that start in its 1/P of the
 /// file's bytes (its line numbers from an MPI_Exscan of the line counts
-/// before it), then the edges go to the owners of their ends in pieces
-/// (build_csr), so no rank holds the whole file.
+/// before it), on all of its threads (impl/HT_EdgeText.hpp: lines of plain
+/// numbers by std::from_chars, any other line by Teuchos's line readers);
+/// then the edges go to the owners of their ends in pieces (build_csr), so no
+/// rank holds the whole file.
 ///
 /// A bad file is an ht::Error naming the file and line (`path:line: what`):
 /// missing or unreadable, wrong banner or size line, a line that is cut short

@@ -28,6 +28,21 @@ std::vector<std::pair<std::int64_t, float>> row(const ht::Csr& g, std::int64_t i
   return r;
 }
 
+// \p got holds \p edges (the whole list, on every rank) as build_csr lays
+// them out, row by row.
+void expect_graph_of(const ht::Csr& got, const std::vector<ht::WeightedEdge>& edges, std::int64_t n,
+                     bool weighted) {
+  const auto [first, last] =
+      ht::edge_slice(static_cast<std::int64_t>(edges.size()), MPI_COMM_WORLD);
+  std::vector<ht::WeightedEdge> mine(edges.begin() + first, edges.begin() + last);
+  ht::Csr want = ht::build_csr(mine, n, MPI_COMM_WORLD);
+  if (!weighted) want.weights.clear();
+  ASSERT_EQ(got.range.local_count(), want.range.local_count());
+  EXPECT_EQ(got.offsets, want.offsets);
+  for (std::int64_t i = 0; i < got.range.local_count(); ++i)
+    ASSERT_EQ(row(got, i), row(want, i)) << "row " << i;
+}
+
 class EdgeFileFormat : public ::testing::TestWithParam<std::pair<const char*, ht::TargetBits>> {};
 
 TEST_P(EdgeFileFormat, ReadsTheGraphItWasWrittenFrom) {
@@ -44,19 +59,11 @@ TEST_P(EdgeFileFormat, ReadsTheGraphItWasWrittenFrom) {
   EXPECT_GE(seconds, 0.0);
   EXPECT_EQ(got.targets.wide(), bits == ht::TargetBits::b64);
 
-  // The reference: the same edges through build_csr (this rank's slice).
-  const auto [first, last] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
-  std::vector<ht::WeightedEdge> mine(edges.begin() + first, edges.begin() + last);
   long long top = 0;
   for (const auto& e : edges) top = std::max<long long>(top, std::max(e.u, e.v));
   const std::int64_t n = std::string(format) == "mtx" ? gen.vertex_count() : top + 1;
   EXPECT_EQ(file.vertices, n);
-  ht::Csr want = ht::build_csr(mine, n, MPI_COMM_WORLD);
-  if (!weighted) want.weights.clear();
-  ASSERT_EQ(got.range.local_count(), want.range.local_count());
-  EXPECT_EQ(got.offsets, want.offsets);
-  for (std::int64_t i = 0; i < got.range.local_count(); ++i)
-    ASSERT_EQ(row(got, i), row(want, i)) << format << ", row " << i;
+  expect_graph_of(got, edges, n, weighted);
 }
 
 INSTANTIATE_TEST_SUITE_P(Formats, EdgeFileFormat,
@@ -130,6 +137,58 @@ TEST(EdgeFile, LineNumbersCountAcrossRanks) {
   EXPECT_EQ(got, scratch_dir() +
                      "/deep.wel:977: weight -1 of edge {5, 6}: weights must be "
                      "finite and >= 0");
+}
+
+// A file of many pieces (each rank's part is cut for its threads): lines of
+// plain numbers, and lines only Teuchos reads (signs, tabs, CRLF, exponents,
+// comments), give the graph written; a bad line far in is named by its line.
+class LargeEdgeFile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    edges = big.weighted_edges(0, big.edge_count());
+    char line[96];
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+      const auto u = static_cast<long long>(edges[i].u), v = static_cast<long long>(edges[i].v);
+      const double w = edges[i].w;
+      if (i % 1000 == 0) text += i % 2000 ? "% a comment\n" : "# a comment\n";
+      if (i % 7 == 0)
+        std::snprintf(line, sizeof line, " \t%lld\t%lld  %.9g \r\n", u, v, w);
+      else if (i % 11 == 0)
+        std::snprintf(line, sizeof line, "+%lld %lld %.9g\n", u, v, w);
+      else if (i % 13 == 0)
+        std::snprintf(line, sizeof line, "%lld %lld %.9e\n", u, v, w);
+      else
+        std::snprintf(line, sizeof line, "%lld %lld %.9g\n", u, v, w);
+      text += line;
+    }
+    text.pop_back();  // the last line without its newline
+  }
+  const ht::Kronecker big{12, 16, 0.57, 0.19, 0.19, 8};
+  std::vector<ht::WeightedEdge> edges;
+  std::string text;
+};
+
+TEST_F(LargeEdgeFile, EveryPieceReadsItsLines) {
+  ASSERT_GT(text.size(), 1u << 20);  // several pieces a rank (1 to 4 ranks)
+  const std::string path = scratch_dir() + "/large.wel";
+  write_file(path, text);
+  ht::EdgeFile file = ht::EdgeFile::open(path);
+  const ht::Csr got = ht::read_csr(file, true, MPI_COMM_WORLD);
+  long long top = 0;
+  for (const auto& e : edges) top = std::max<long long>(top, std::max(e.u, e.v));
+  EXPECT_EQ(file.vertices, top + 1);
+  expect_graph_of(got, edges, top + 1, true);
+}
+
+TEST_F(LargeEdgeFile, ABadLineFarInIsNamed) {
+  // The first line at or after 3/4 of the text, made bad.
+  const std::size_t at = text.find('\n', text.size() / 4 * 3) + 1;
+  const long long line_no =
+      std::count(text.begin(), text.begin() + static_cast<long>(at), '\n') + 1;
+  text.insert(at, "17 x 0.5\n");
+  const std::string got = error_of("large_bad.wel", text);
+  EXPECT_EQ(got.rfind(scratch_dir() + "/large_bad.wel:" + std::to_string(line_no) + ": ", 0), 0u)
+      << got;
 }
 
 TEST(EdgeFile, SsspOnAnUnweightedFileIsAUsageError) {
