@@ -58,6 +58,8 @@ for s in $scales; do
   two=$(ours 2 1 "$s")
   printf '%-6s %-48s %12.6f %12.6f %8s\n' "$s" "sssp 2x1 / 1x1 (speedup)" "$two" "$one" "$(ratio "$one" "$two")"
   ht_measure "sssp_speedup_1x1_to_2x1_scale$s" "$(ratio "$one" "$two")"
+  ht_measure "sssp_1x1_seconds_scale$s" "$one"  # for paired runs (scripts/bench --against)
+  ht_measure "sssp_2x1_seconds_scale$s" "$two"
   if [[ -x $g500 ]]; then
     for r in 1 2; do
       mine=$one

@@ -70,6 +70,23 @@ void sum_over_ranks(double* x, int n, MPI_Comm comm) {
   wait_all(r);
 }
 
+namespace impl {
+
+void all_reduce_as(void* x, int n, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  std::vector<MPI_Request> r(1);
+  MPI_Iallreduce(MPI_IN_PLACE, x, n, type, op, comm, &r[0]);
+  wait_all(r);
+}
+
+void reduce_to_as(int root, const void* x, void* out, int n, MPI_Datatype type, MPI_Op op,
+                  MPI_Comm comm) {
+  std::vector<MPI_Request> r(1);
+  MPI_Ireduce(x, out, n, type, op, root, comm, &r[0]);
+  wait_all(r);
+}
+
+}  // namespace impl
+
 OverRanks over_ranks(double x, MPI_Comm comm) {
   int size = 1;
   MPI_Comm_size(comm, &size);

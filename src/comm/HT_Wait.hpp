@@ -16,6 +16,7 @@
 /// \endcode
 #include <mpi.h>
 
+#include <type_traits>
 #include <vector>
 
 namespace ht {
@@ -54,6 +55,41 @@ long long sum_over_ranks(long long x, MPI_Comm comm);
 void sum_over_ranks(const long long* x, long long* sums, int n, MPI_Comm comm);
 /// \p x[i] replaced by its sum over the ranks, i < \p n: one collective.
 void sum_over_ranks(double* x, int n, MPI_Comm comm);
+
+namespace impl {
+void all_reduce_as(void* x, int n, MPI_Datatype type, MPI_Op op, MPI_Comm comm);
+void reduce_to_as(int root, const void* x, void* out, int n, MPI_Datatype type, MPI_Op op,
+                  MPI_Comm comm);
+template <class T>
+MPI_Datatype mpi_type() {
+  static_assert(std::is_arithmetic_v<T>, "a number");
+  if constexpr (std::is_same_v<T, double>)
+    return MPI_DOUBLE;
+  else if constexpr (std::is_same_v<T, float>)
+    return MPI_FLOAT;
+  else if constexpr (std::is_same_v<T, int>)
+    return MPI_INT;
+  else if constexpr (std::is_same_v<T, long long>)
+    return MPI_LONG_LONG;
+  else if constexpr (std::is_same_v<T, long>)
+    return MPI_LONG;
+  else
+    static_assert(sizeof(T) == 0, "no MPI type for T");
+}
+}  // namespace impl
+
+/// \brief \p x[i] replaced by \p op (MPI_MAX, MPI_MIN, MPI_SUM, MPI_BOR, ...)
+/// over the ranks of \p comm, i < \p n: one collective, pausing while it waits.
+template <class T>
+void all_reduce(T* x, int n, MPI_Op op, MPI_Comm comm) {
+  impl::all_reduce_as(x, n, impl::mpi_type<T>(), op, comm);
+}
+/// \brief \p out[i] = \p op over the ranks of \p x[i], i < \p n, on \p root
+/// only (collective; pauses while it waits).
+template <class T>
+void reduce_to(int root, const T* x, T* out, int n, MPI_Op op, MPI_Comm comm) {
+  impl::reduce_to_as(root, x, out, n, impl::mpi_type<T>(), op, comm);
+}
 
 /// Min, mean and max of a value over the ranks.
 struct OverRanks {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "comm/HT_Wait.hpp"
 #include "runtime/HT_Phase.hpp"
 
 namespace ht {
@@ -103,7 +104,7 @@ Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, TargetBits bits, long 
   Csr g;
   g.range = VertexRange(n_global, comm);
   const VertexRange& r = g.range;
-  MPI_Allreduce(MPI_IN_PLACE, &pieces, 1, MPI_LONG_LONG, MPI_MAX, comm);
+  all_reduce(&pieces, 1, MPI_MAX, comm);
   Router<E> router(r, comm);
   const std::int64_t n_local = r.local_count();
   g.offsets.assign(n_local + 1, 0);

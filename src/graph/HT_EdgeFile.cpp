@@ -5,18 +5,17 @@
 #include <Teuchos_MatrixMarket_CoordDataReader.hpp>
 #include <algorithm>
 #include <cerrno>
-#include <cmath>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <type_traits>
+#include <optional>
 #include <vector>
 
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "comm/HT_Wait.hpp"
 #include "graph/impl/HT_EdgeText.hpp"
 #include "runtime/HT_Error.hpp"
 #include "runtime/HT_Phase.hpp"
@@ -35,8 +34,8 @@ void throw_if_any(const std::string& failure, MPI_Comm comm) {
   int rank, size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
-  int mine = failure.empty() ? size : rank, from = size;
-  MPI_Allreduce(&mine, &from, 1, MPI_INT, MPI_MIN, comm);
+  int from = failure.empty() ? size : rank;
+  all_reduce(&from, 1, MPI_MIN, comm);
   if (from == size) return;
   std::string msg = failure;
   unsigned long long len = msg.size();
@@ -78,7 +77,9 @@ std::uint64_t line_start(std::ifstream& in, std::uint64_t pos, std::uint64_t lo,
 }
 
 // Bytes [from, to) of a file, mapped read-only: the page cache's own pages,
-// no copy (the threads that parse them touch them first).
+// no copy, mapped in one call (MAP_POPULATE) rather than a fault a page.  A
+// file cut short while it is mapped ends the process (SIGBUS): graph files
+// are not written while a job reads them.
 class MappedRange {
  public:
   MappedRange(const std::string& path, std::uint64_t from, std::uint64_t to) {
@@ -129,22 +130,36 @@ Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits) {
       return line_start(in, lo + span * static_cast<std::uint64_t>(r) / size, lo, bytes);
     };
     const std::uint64_t a = cut(rank), b = cut(rank + 1);
-    const MappedRange mine(f.path, a, b);
-    const impl::EdgeText entries(f, mine.text());
-    long long lines = entries.lines();
+    // Whatever fails on one rank (a mapping, an allocation, a bad line) is
+    // every rank's error before the next collective: none waits in one.
+    std::string failure;
+    std::optional<MappedRange> mine;
+    std::optional<impl::EdgeText> entries;
+    long long lines = 0;
+    try {
+      mine.emplace(f.path, a, b);
+      entries.emplace(f, mine->text());
+      lines = entries->lines();
+    } catch (const Error& e) {
+      failure = e.what();
+    } catch (const std::exception& e) {
+      failure = f.path + ": " + e.what();
+    }
+    throw_if_any(failure, comm);
     long long before = 0;
     MPI_Exscan(&lines, &before, 1, MPI_LONG_LONG, MPI_SUM, comm);
     if (rank == 0) before = 0;  // MPI_Exscan leaves rank 0's undefined
-    std::string failure;
     try {
-      edges = entries.parse<E>(static_cast<long long>(f.data_line) + before);
-    } catch (const Error& e) {
+      edges = entries->parse<E>(static_cast<long long>(f.data_line) + before);
+    } catch (const Error& e) {  // names the file and line
       failure = e.what();
+    } catch (const std::exception& e) {
+      failure = f.path + ": " + e.what();
     }
     throw_if_any(failure, comm);
 
     long long counts[2] = {static_cast<long long>(edges.size()), lines}, total[2];
-    MPI_Allreduce(counts, total, 2, MPI_LONG_LONG, MPI_SUM, comm);
+    sum_over_ranks(counts, total, 2, comm);
     const long long last_line = static_cast<long long>(f.data_line) + total[1] - 1;
     if (f.format == EdgeFile::Format::mtx && total[0] != f.entries)
       bad_line(f.path, std::max<long long>(last_line, f.data_line - 1),
@@ -161,7 +176,7 @@ Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits) {
             t = std::max<long long>(t, std::max(edges(k).u, edges(k).v));
           },
           Kokkos::Max<long long>(top));
-      MPI_Allreduce(MPI_IN_PLACE, &top, 1, MPI_LONG_LONG, MPI_MAX, comm);
+      all_reduce(&top, 1, MPI_MAX, comm);
       f.vertices = top + 1;
     }
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "comm/HT_Wait.hpp"
 #include "graph/HT_Kronecker.hpp"
 
 namespace ht {
@@ -20,7 +21,7 @@ std::vector<std::int64_t> search_keys(const Csr& g, int count, std::uint64_t see
       const auto v = static_cast<std::int64_t>(order(static_cast<std::uint64_t>(at + k)));
       usable[k] = r.mine(v) && g.degree(r.local(v)) > 0;
     }
-    MPI_Allreduce(MPI_IN_PLACE, usable.data(), n, MPI_INT, MPI_MAX, comm);
+    all_reduce(usable.data(), n, MPI_MAX, comm);
     for (int k = 0; k < n && static_cast<int>(keys.size()) < count; ++k) {
       if (usable[k])
         keys.push_back(static_cast<std::int64_t>(order(static_cast<std::uint64_t>(at + k))));

@@ -89,8 +89,8 @@ RankImbalance rank_imbalance(const std::vector<IterationStats>& its, MPI_Comm co
   std::vector<double> hi(its.size()), lo(its.size());
   for (std::size_t i = 0; i < its.size(); ++i) hi[i] = lo[i] = its[i].slowest;
   const int n = static_cast<int>(its.size());
-  MPI_Allreduce(MPI_IN_PLACE, hi.data(), n, MPI_DOUBLE, MPI_MAX, comm);
-  MPI_Allreduce(MPI_IN_PLACE, lo.data(), n, MPI_DOUBLE, MPI_MIN, comm);
+  all_reduce(hi.data(), n, MPI_MAX, comm);
+  all_reduce(lo.data(), n, MPI_MIN, comm);
   RankImbalance r;
   double spread = 0, total = 0;
   for (std::size_t i = 0; i < its.size(); ++i) {
@@ -119,7 +119,7 @@ Reduced reduce(const ProfileSummary& s, const std::vector<IterationStats>& its, 
 void Profile::write(Results& out, const std::string& prefix, MPI_Comm comm) const {
   const std::vector<TaskRecord> recs = records();
   long long longest = static_cast<long long>(recs.size());
-  MPI_Allreduce(MPI_IN_PLACE, &longest, 1, MPI_LONG_LONG, MPI_MAX, comm);
+  all_reduce(&longest, 1, MPI_MAX, comm);
   const std::size_t n = static_cast<std::size_t>(std::max(longest, 1LL));
   // One dataset per field: records padded to the longest rank (iteration -1).
   const auto records_of = [&](const char* name, double pad, auto field) {

@@ -139,8 +139,8 @@ TEST(EdgeFile, LineNumbersCountAcrossRanks) {
                      "finite and >= 0");
 }
 
-// A file of many pieces (each rank's part is cut for its threads): lines of
-// plain numbers, and lines only Teuchos reads (signs, tabs, CRLF, exponents,
+// A file of many pieces (each rank's part is cut for its threads): plain
+// lines (with tabs, CRLF, exponents), and lines only Teuchos reads (a sign,
 // comments), give the graph written; a bad line far in is named by its line.
 class LargeEdgeFile : public ::testing::Test {
  protected:

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "comm/HT_Wait.hpp"
 #include "io/HT_Results.hpp"
 
 namespace ht {
@@ -26,8 +27,8 @@ std::vector<double> padded(const std::vector<LevelSeconds>& sums, int levels) {
 }
 
 int deepest(std::size_t levels, MPI_Comm comm) {
-  int mine = static_cast<int>(levels), most = 0;
-  MPI_Allreduce(&mine, &most, 1, MPI_INT, MPI_MAX, comm);
+  int most = static_cast<int>(levels);
+  all_reduce(&most, 1, MPI_MAX, comm);
   return most;
 }
 
@@ -47,14 +48,14 @@ void LevelTimes::print(std::FILE* f, MPI_Comm comm) const {
   const int levels = deepest(sums_.size(), comm);
   const std::vector<double> mine = padded(sums_, levels);
   std::vector<double> sum(mine.size()), most(mine.size());
-  MPI_Reduce(mine.data(), sum.data(), static_cast<int>(mine.size()), MPI_DOUBLE, MPI_SUM, 0, comm);
-  MPI_Reduce(mine.data(), most.data(), static_cast<int>(mine.size()), MPI_DOUBLE, MPI_MAX, 0, comm);
+  reduce_to(0, mine.data(), sum.data(), static_cast<int>(mine.size()), MPI_SUM, comm);
+  reduce_to(0, mine.data(), most.data(), static_cast<int>(mine.size()), MPI_MAX, comm);
   double total[kParts] = {}, lo[kParts], hi[kParts], all[kParts];
   for (const LevelSeconds& s : sums_)
     for (int p = 0; p < kParts; ++p) total[p] += part(s, p);
-  MPI_Reduce(total, lo, kParts, MPI_DOUBLE, MPI_MIN, 0, comm);
-  MPI_Reduce(total, hi, kParts, MPI_DOUBLE, MPI_MAX, 0, comm);
-  MPI_Reduce(total, all, kParts, MPI_DOUBLE, MPI_SUM, 0, comm);
+  reduce_to(0, total, lo, kParts, MPI_MIN, comm);
+  reduce_to(0, total, hi, kParts, MPI_MAX, comm);
+  reduce_to(0, total, all, kParts, MPI_SUM, comm);
   if (rank != 0) return;
   const double per = searches_ > 0 ? 1.0 / searches_ : 0.0;  // every rank ran every search
   std::fprintf(

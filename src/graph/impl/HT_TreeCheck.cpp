@@ -75,10 +75,9 @@ std::vector<std::int32_t> tree_levels(const Csr& g, std::int64_t key,
 
 void agree(Validation& res, std::string first, std::int32_t deepest, const VertexRange& r,
            MPI_Comm comm) {
-  int failed = res.failed;
-  MPI_Allreduce(&failed, &res.failed, 1, MPI_INT, MPI_BOR, comm);
-  int mine = failed ? r.rank : r.size, from = r.size;
-  MPI_Allreduce(&mine, &from, 1, MPI_INT, MPI_MIN, comm);
+  int from = res.failed ? r.rank : r.size;
+  all_reduce(&res.failed, 1, MPI_BOR, comm);
+  all_reduce(&from, 1, MPI_MIN, comm);
   if (from < r.size) {
     unsigned long long len = first.size();
     MPI_Bcast(&len, 1, MPI_UNSIGNED_LONG_LONG, from, comm);
@@ -87,7 +86,7 @@ void agree(Validation& res, std::string first, std::int32_t deepest, const Verte
     res.what = first;
   }
   long long d = deepest;
-  MPI_Allreduce(MPI_IN_PLACE, &d, 1, MPI_LONG_LONG, MPI_MAX, comm);
+  all_reduce(&d, 1, MPI_MAX, comm);
   res.depth = static_cast<int>(d) + 1;
 }
 

@@ -423,8 +423,8 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
   bool heavy_due = false;  // classic: the bucket left has its heavy phase to run
   bucket_ = -1;
   for (;;) {
-    long long mine = next_bucket(bucket_), next = 0;
-    MPI_Allreduce(&mine, &next, 1, MPI_LONG_LONG, MPI_MIN, comm_);
+    long long next = next_bucket(bucket_);
+    all_reduce(&next, 1, MPI_MIN, comm_);
     if (heavy_due && next != bucket_) {
       std::sort(settled_.begin(), settled_.end());
       settled_.erase(std::unique(settled_.begin(), settled_.end()), settled_.end());
