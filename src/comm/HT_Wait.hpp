@@ -79,13 +79,15 @@ MPI_Datatype mpi_type() {
 }  // namespace impl
 
 /// \brief \p x[i] replaced by \p op (MPI_MAX, MPI_MIN, MPI_SUM, MPI_BOR, ...)
-/// over the ranks of \p comm, i < \p n: one collective, pausing while it waits.
+/// over the ranks of \p comm, i < \p n: one blocking MPI_Allreduce, for the
+/// reductions every rank reaches together (a phase's end), where a pausing
+/// wait would add its sleep to every phase.
 template <class T>
 void all_reduce(T* x, int n, MPI_Op op, MPI_Comm comm) {
   impl::all_reduce_as(x, n, impl::mpi_type<T>(), op, comm);
 }
 /// \brief \p out[i] = \p op over the ranks of \p x[i], i < \p n, on \p root
-/// only (collective; pauses while it waits).
+/// only (one blocking MPI_Reduce).
 template <class T>
 void reduce_to(int root, const T* x, T* out, int n, MPI_Op op, MPI_Comm comm) {
   impl::reduce_to_as(root, x, out, n, impl::mpi_type<T>(), op, comm);
