@@ -74,7 +74,7 @@ def main():
             pts = mean[(d, k)]
             ps = sorted(p for p in pts if p > 1)  # one rank sends nothing: no share to fit
             ys = [sum(pts[p]) / len(pts[p]) for p in ps]
-            if max(ys) <= 0:
+            if len(ps) < 2 or max(ys) <= 0:  # nothing to fit
                 continue
             coef = fit(ps, ys)
             at = [float(basis([t])[0] @ coef) for t in TARGETS]

@@ -8,8 +8,9 @@
 # are oversubscribed: the counts are exact, the times are not.
 #   scaling.sh <build dir> <libht_mpi_counts.so> [rank counts] [out dir]
 #   scaling.sh build build/perf/scaling/libht_mpi_counts.so "1 2 4 8 16 32 64" docs/scaling
-# Writes <out dir>/counts.csv (per driver, P and rank: per-trial counts and
-# the trial's seconds), then model.py fits, plots and extrapolates them.
+# Writes <out dir>/counts.csv (per driver, P and rank: per-trial counts; no
+# times, which oversubscription makes meaningless), then model.py fits,
+# plots and extrapolates them.
 set -euo pipefail
 build=$1
 lib=$(realpath "$2")
@@ -21,21 +22,16 @@ source "$root/perf/measure.sh"
 g500_deck bfs
 mkdir -p "$dest"
 csv=$dest/counts.csv
-echo "driver,P,rank,sends,send_bytes,collectives,collective_bytes,received_bytes,barriers,seconds" >"$csv"
+echo "driver,P,rank,sends,send_bytes,collectives,collective_bytes,received_bytes,barriers" >"$csv"
 
 # One run: driver tag, np, trials, then the app and its arguments; prints
-# nothing, leaves $out/counts.<trials> ("rank size sends ...", a line a rank)
-# and $out/seconds.<trials>.
+# nothing, leaves $out/counts.<trials> ("rank size sends ...", a line a rank).
 run() {
   local tag=$1 np=$2 trials=$3
   shift 3
   rm -f "$out/counts.$trials"
-  local t0 t1
-  t0=$(date +%s.%N)
   ht_app "$out/log" "$np" 1 -x LD_PRELOAD="$lib" -x HT_MPI_COUNTS="$out/counts.$trials" "$@" \
     --set Profile/enabled=false --set Output/file="$out/r.h5"
-  t1=$(date +%s.%N)
-  awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}' >"$out/seconds.$trials"
   [[ $(wc -l <"$out/counts.$trials") -eq $np ]] || {
     echo "$tag on $np ranks: $(wc -l <"$out/counts.$trials") of $np ranks counted" >&2
     exit 1
@@ -49,14 +45,11 @@ measure() { # tag np k app-and-args (the trial key is given as {T})
   local args=("$@")
   run "$tag" "$np" "$k" "${args[@]//\{T\}/$k}"
   run "$tag" "$np" $((2 * k)) "${args[@]//\{T\}/$((2 * k))}"
-  local s1 s2
-  s1=$(cat "$out/seconds.$k")
-  s2=$(cat "$out/seconds.$((2 * k))")
   join <(sort -n "$out/counts.$k") <(sort -n "$out/counts.$((2 * k))") |
-    awk -v tag="$tag" -v np="$np" -v k="$k" -v s="$(awk -v a="$s1" -v b="$s2" -v k="$k" 'BEGIN {print (b - a) / k}')" '
+    awk -v tag="$tag" -v np="$np" -v k="$k" '
       { printf "%s,%d,%d", tag, np, $1
         for (i = 3; i <= 8; ++i) printf ",%g", ($(i + 7) - $i) / k
-        printf ",%g\n", s }' >>"$csv"
+        printf "\n" }' >>"$csv"
   echo "$tag P=$np: $(awk -F, -v t="$tag" -v p="$np" '$1 == t && $2 == p {m += $4; b += $5; c += $6; r += $8; n++}
     END {printf "per rank per trial: %.0f messages, %.0f bytes, %.1f collectives, %.0f bytes out of them", m / n, b / n, c / n, r / n}' "$csv")"
 }

@@ -45,6 +45,21 @@ void throw_if_any(const std::string& failure, MPI_Comm comm) {
   throw Error(msg);
 }
 
+// What \p step throws on this rank, as a message naming the file ("" if it
+// throws nothing): ht::Error names it already; anything else (an allocation)
+// gets its path.
+template <class Step>
+std::string failure_of(const std::string& path, Step&& step) {
+  try {
+    step();
+  } catch (const Error& e) {
+    return e.what();
+  } catch (const std::exception& e) {
+    return path + ": " + e.what();
+  }
+  return "";
+}
+
 std::ifstream open_or_fail(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(path + ": cannot open: " + std::strerror(errno));
@@ -132,31 +147,24 @@ Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits) {
     const std::uint64_t a = cut(rank), b = cut(rank + 1);
     // Whatever fails on one rank (a mapping, an allocation, a bad line) is
     // every rank's error before the next collective: none waits in one.
-    std::string failure;
     std::optional<MappedRange> mine;
     std::optional<impl::EdgeText> entries;
     long long lines = 0;
-    try {
-      mine.emplace(f.path, a, b);
-      entries.emplace(f, mine->text());
-      lines = entries->lines();
-    } catch (const Error& e) {
-      failure = e.what();
-    } catch (const std::exception& e) {
-      failure = f.path + ": " + e.what();
-    }
-    throw_if_any(failure, comm);
+    throw_if_any(failure_of(f.path,
+                            [&] {
+                              mine.emplace(f.path, a, b);
+                              entries.emplace(f, mine->text());
+                              lines = entries->lines();
+                            }),
+                 comm);
     long long before = 0;
     MPI_Exscan(&lines, &before, 1, MPI_LONG_LONG, MPI_SUM, comm);
     if (rank == 0) before = 0;  // MPI_Exscan leaves rank 0's undefined
-    try {
-      edges = entries->parse<E>(static_cast<long long>(f.data_line) + before);
-    } catch (const Error& e) {  // names the file and line
-      failure = e.what();
-    } catch (const std::exception& e) {
-      failure = f.path + ": " + e.what();
-    }
-    throw_if_any(failure, comm);
+    throw_if_any(
+        failure_of(
+            f.path,
+            [&] { edges = entries->parse<E>(static_cast<long long>(f.data_line) + before); }),
+        comm);
 
     long long counts[2] = {static_cast<long long>(edges.size()), lines}, total[2];
     sum_over_ranks(counts, total, 2, comm);
