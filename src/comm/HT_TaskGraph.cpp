@@ -1,0 +1,286 @@
+#include "comm/HT_TaskGraph.hpp"
+
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "comm/HT_Wait.hpp"
+#include "comm/impl/HT_GraphPlan.hpp"
+#include "runtime/HT_Error.hpp"
+
+namespace ht {
+
+namespace {
+
+std::string edge_name(long from, long to) {
+  return "TaskGraph: edge " + std::to_string(from) + " -> " + std::to_string(to);
+}
+
+/// A worker of one replay: runs the plan's ready nodes until its part is done.
+struct Worker {
+  using value_type = void;
+  impl::GraphPlan* plan;
+  void operator()(TaskMember&) { plan->work(TaskRuntime::worker()); }
+};
+
+/// Topological order of the whole graph and each node's depth (longest path
+/// from a source); a cycle is refused with its nodes quoted.
+void order(const std::vector<std::vector<long>>& preds, std::vector<long>& topo,
+           std::vector<long>& depth) {
+  const long n = static_cast<long>(preds.size());
+  std::vector<long> left(n), succ_begin(n + 1, 0), succ;
+  for (long v = 0; v < n; ++v) {
+    left[v] = static_cast<long>(preds[v].size());
+    for (long p : preds[v]) ++succ_begin[p + 1];
+  }
+  for (long v = 0; v < n; ++v) succ_begin[v + 1] += succ_begin[v];
+  succ.resize(static_cast<std::size_t>(succ_begin[n]));
+  std::vector<long> fill(succ_begin.begin(), succ_begin.end() - 1);
+  for (long v = 0; v < n; ++v)
+    for (long p : preds[v]) succ[fill[p]++] = v;
+  topo.clear();
+  depth.assign(n, 0);
+  for (long v = 0; v < n; ++v)
+    if (left[v] == 0) topo.push_back(v);
+  for (std::size_t i = 0; i < topo.size(); ++i) {
+    const long v = topo[i];
+    for (long k = succ_begin[v]; k < succ_begin[v + 1]; ++k) {
+      const long s = succ[k];
+      depth[s] = std::max(depth[s], depth[v] + 1);
+      if (--left[s] == 0) topo.push_back(s);
+    }
+  }
+  if (static_cast<long>(topo.size()) == n) return;
+  // Every node left waits on another one left: walk back until a node repeats.
+  long v = 0;
+  while (left[v] == 0) ++v;
+  std::vector<long> seen(n, -1), path;
+  while (seen[v] < 0) {
+    seen[v] = static_cast<long>(path.size());
+    path.push_back(v);
+    v = *std::find_if(preds[v].begin(), preds[v].end(), [&](long p) { return left[p] > 0; });
+  }
+  std::string cycle = std::to_string(v);
+  for (long i = static_cast<long>(path.size()) - 1; i >= seen[v]; --i)
+    cycle += " -> " + std::to_string(path[i]);
+  throw UsageError("TaskGraph: a cycle, " + cycle + ": a task graph must be acyclic");
+}
+
+/// A hash of the declared structure, for checking that the ranks agree.
+std::uint64_t fingerprint(const std::vector<int>& owner, const std::vector<std::size_t>& bytes,
+                          const std::vector<std::vector<long>>& preds) {
+  std::uint64_t h = 1469598103934665603ull;
+  auto mix = [&h](std::uint64_t x) { h = (h ^ x) * 1099511628211ull; };
+  for (std::size_t v = 0; v < owner.size(); ++v) {
+    mix(static_cast<std::uint64_t>(owner[v]));
+    mix(bytes[v]);
+    for (long p : preds[v]) mix(static_cast<std::uint64_t>(p) + 0x9e3779b97f4a7c15ull);
+    mix(0xffffffffull);
+  }
+  return h;
+}
+
+std::size_t lines(std::size_t bytes) {
+  return (bytes + sizeof(impl::Line) - 1) / sizeof(impl::Line);
+}
+
+}  // namespace
+
+TaskGraph::TaskGraph(MPI_Comm comm, RemoteEdges how) : how_(how) {
+  MPI_Comm_dup(comm, &comm_);
+  MPI_Comm_rank(comm_, &rank_);
+  MPI_Comm_size(comm_, &ranks_);
+}
+
+TaskGraph::~TaskGraph() {
+  plan_.reset();
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (!finalized && comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+}
+
+long TaskGraph::add_node(int owner, std::size_t output_bytes, NodeBody body) {
+  const long v = size();
+  if (plan_)
+    throw UsageError("TaskGraph: node " + std::to_string(v) + " added after instantiate()");
+  if (owner < 0 || owner >= ranks_)
+    throw UsageError("TaskGraph: node " + std::to_string(v) + ": owner " + std::to_string(owner) +
+                     " is not a rank (0 to " + std::to_string(ranks_ - 1) + ")");
+  if (owner == rank_ && !body)
+    throw UsageError("TaskGraph: node " + std::to_string(v) + " has no body");
+  owner_.push_back(owner);
+  bytes_.push_back(output_bytes);
+  preds_.emplace_back();
+  body_.push_back(owner == rank_ ? std::move(body) : NodeBody());
+  return v;
+}
+
+void TaskGraph::add_edge(long from, long to) {
+  if (plan_) throw UsageError(edge_name(from, to) + " added after instantiate()");
+  for (long v : {from, to})
+    if (v < 0 || v >= size())
+      throw UsageError(edge_name(from, to) + ": node " + std::to_string(v) +
+                       " does not exist (nodes are 0 to " + std::to_string(size() - 1) + ")");
+  auto& p = preds_[to];
+  if (std::find(p.begin(), p.end(), from) != p.end())
+    throw UsageError(edge_name(from, to) + " is given twice");
+  p.push_back(from);
+}
+
+long TaskGraph::local_size() const { return plan_ ? static_cast<long>(plan_->id.size()) : 0; }
+long TaskGraph::sends() const { return plan_ ? static_cast<long>(plan_->sends.size()) : 0; }
+
+std::size_t TaskGraph::pool_bytes() { return TaskRuntime::pool_bytes_for<Worker>(256); }
+
+void TaskGraph::instantiate() {
+  if (plan_) throw UsageError("TaskGraph: instantiate() called twice");
+  const long n = size();
+  std::vector<long> topo, depth;
+  order(preds_, topo, depth);
+  // Every rank checks the same graph: they must have declared the same one.
+  const std::uint64_t h = fingerprint(owner_, bytes_, preds_) >> 2;
+  long long agree[2] = {static_cast<long long>(h), -static_cast<long long>(h)};
+  all_reduce(agree, 2, MPI_MAX, comm_);
+  if (agree[0] != -agree[1])
+    throw UsageError("TaskGraph: the ranks declared different graphs (" + std::to_string(n) +
+                     " nodes here on rank " + std::to_string(rank_) + ")");
+
+  auto plan = std::make_unique<impl::GraphPlan>();
+  impl::GraphPlan& p = *plan;
+  p.comm = comm_;
+  std::vector<int> local(static_cast<std::size_t>(n), -1);
+  for (long v : topo)
+    if (owner_[v] == rank_) {
+      local[v] = static_cast<int>(p.id.size());
+      p.id.push_back(v);
+    }
+  const int nl = static_cast<int>(p.id.size());
+
+  // Remote producers with a consumer here (one receive each, shallowest
+  // first), and this rank's producers with a consumer on another rank (one
+  // send per producer and rank).
+  std::vector<std::pair<long, long>> recv_of;  // (depth, producer)
+  std::vector<std::pair<int, long>> send_to;   // (rank, producer)
+  for (long v = 0; v < n; ++v)
+    for (long q : preds_[v]) {
+      if (owner_[v] == rank_ && owner_[q] != rank_) recv_of.emplace_back(depth[q], q);
+      if (owner_[v] != rank_ && owner_[q] == rank_) send_to.emplace_back(owner_[v], q);
+    }
+  for (auto* list : {&recv_of}) {
+    std::sort(list->begin(), list->end());
+    list->erase(std::unique(list->begin(), list->end()), list->end());
+  }
+  std::sort(send_to.begin(), send_to.end());
+  send_to.erase(std::unique(send_to.begin(), send_to.end()), send_to.end());
+  std::vector<int> recv_index(static_cast<std::size_t>(n), -1);
+  for (std::size_t r = 0; r < recv_of.size(); ++r)
+    recv_index[recv_of[r].second] = static_cast<int>(r);
+
+  // Outputs: this rank's nodes, then copies of the remote producers' outputs.
+  std::vector<std::size_t> at(static_cast<std::size_t>(nl) + recv_of.size());
+  std::size_t total = 0;
+  for (int v = 0; v < nl; ++v) at[v] = std::exchange(total, total + lines(bytes_[p.id[v]]));
+  for (std::size_t r = 0; r < recv_of.size(); ++r)
+    at[nl + r] = std::exchange(total, total + lines(bytes_[recv_of[r].second]));
+  p.outputs.resize(total + 1);
+  auto* base = reinterpret_cast<std::byte*>(p.outputs.data());
+  for (int v = 0; v < nl; ++v) {
+    p.output.push_back(base + at[v] * sizeof(impl::Line));
+    p.output_bytes.push_back(bytes_[p.id[v]]);
+  }
+
+  // Inputs, local successors, receives' consumers.
+  p.in_begin.assign(1, 0);
+  std::vector<std::vector<int>> succ(nl), recv_succ(recv_of.size());
+  p.indegree.assign(nl, 0);
+  for (int v = 0; v < nl; ++v) {
+    const long g = p.id[v];
+    for (long q : preds_[g]) {
+      const bool here = owner_[q] == rank_;
+      const std::size_t slot = here ? at[local[q]] : at[nl + recv_index[q]];
+      p.in_ptr.push_back(base + slot * sizeof(impl::Line));
+      p.in_bytes.push_back(bytes_[q]);
+      (here ? succ[local[q]] : recv_succ[recv_index[q]]).push_back(v);
+    }
+    p.indegree[v] = static_cast<int>(preds_[g].size());
+    p.in_begin.push_back(static_cast<int>(p.in_ptr.size()));
+    if (preds_[g].empty()) p.sources.push_back(v);
+  }
+  auto csr = [](const std::vector<std::vector<int>>& lists, std::vector<int>& begin,
+                std::vector<int>& flat) {
+    begin.assign(1, 0);
+    for (const auto& l : lists) {
+      flat.insert(flat.end(), l.begin(), l.end());
+      begin.push_back(static_cast<int>(flat.size()));
+    }
+  };
+  csr(succ, p.succ_begin, p.succ);
+  csr(recv_succ, p.recv_begin, p.recv_succ);
+  p.pending = std::make_unique<std::atomic<int>[]>(static_cast<std::size_t>(std::max(nl, 1)));
+  for (int v = 0; v < nl; ++v) p.pending[v].store(p.indegree[v]);
+  p.body.resize(nl);
+  for (int v = 0; v < nl; ++v) p.body[v] = std::move(body_[p.id[v]]);
+
+  // Tags: a message's rank among the producers one rank sends to another, in
+  // id order, which both ends compute alike.
+  int* tag_ub = nullptr;
+  int has_ub = 0;
+  MPI_Comm_get_attr(comm_, MPI_TAG_UB, &tag_ub, &has_ub);
+  const long max_tag = has_ub ? *tag_ub : 32767;
+  auto tag_of = [&](long ordinal, long producer) {
+    if (ordinal > max_tag)
+      throw UsageError("TaskGraph: node " + std::to_string(producer) +
+                       ": more messages between two ranks than MPI's tags allow (" +
+                       std::to_string(max_tag) + ")");
+    return static_cast<int>(ordinal);
+  };
+  std::vector<std::vector<int>> sends_of(nl);
+  for (std::size_t s = 0; s < send_to.size(); ++s) {
+    const auto [to, q] = send_to[s];
+    const long ordinal =
+        static_cast<long>(s) - static_cast<long>(std::lower_bound(send_to.begin(), send_to.end(),
+                                                                  std::make_pair(to, long{-1})) -
+                                                 send_to.begin());
+    sends_of[local[q]].push_back(static_cast<int>(p.send_msg.size()));
+    p.send_msg.push_back({p.output[local[q]], static_cast<int>(bytes_[q]), to, tag_of(ordinal, q)});
+  }
+  csr(sends_of, p.send_begin, p.send_of);
+  // Receives: the same ordinal, from the producer's side.
+  std::vector<long> from_rank(static_cast<std::size_t>(ranks_), 0);
+  std::vector<int> recv_tag(recv_of.size());
+  for (long q = 0; q < n; ++q)
+    if (recv_index[q] >= 0) recv_tag[recv_index[q]] = tag_of(from_rank[owner_[q]]++, q);
+  for (std::size_t r = 0; r < recv_of.size(); ++r) {
+    const long q = recv_of[r].second;
+    p.recv_msg.push_back({base + at[nl + r] * sizeof(impl::Line), static_cast<int>(bytes_[q]),
+                          owner_[q], recv_tag[r]});
+  }
+  p.how = how_;
+  p.sends.assign(p.send_msg.size(), MPI_REQUEST_NULL);
+  p.recvs.assign(p.recv_msg.size(), MPI_REQUEST_NULL);
+  if (how_ == RemoteEdges::persistent) p.init_persistent();
+  p.ready.resize(static_cast<std::size_t>(nl));
+  p.started.resize(p.sends.size());
+  p.received = std::make_unique<std::atomic<bool>[]>(std::max<std::size_t>(recv_of.size(), 1));
+  plan_ = std::move(plan);
+  // The declaration is no longer needed: keep the node count only.
+  preds_ = {};
+  bytes_ = {};
+  body_ = {};
+}
+
+void TaskGraph::replay(TaskRuntime& rt, int times) {
+  if (!plan_) throw UsageError("TaskGraph: replay() before instantiate()");
+  const int workers = Kokkos::DefaultHostExecutionSpace().concurrency();
+  for (int t = 0; t < times; ++t) {
+    plan_->begin(replays_);
+    for (int w = 0; w < workers; ++w) rt.spawn(Worker{plan_.get()});
+    rt.wait();
+    plan_->end();
+    ++replays_;
+  }
+}
+
+}  // namespace ht
