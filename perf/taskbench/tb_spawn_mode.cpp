@@ -4,10 +4,12 @@
 #include <utility>
 
 #include "comm/HT_Wait.hpp"
+#include "runtime/HT_Error.hpp"
 
 namespace tb {
 
 namespace {
+
 struct PointTask {
   using value_type = void;
   const TaskGraph* g;
@@ -22,31 +24,89 @@ struct PointTask {
     g->execute_point(t, p, out, g->output_bytes_per_task, in, in_bytes, n, s.data(), s.size());
   }
 };
+
+/// A timestep's remote inputs: posts their receives, then tests them,
+/// respawning until all have come.  One per rank and timestep, each started
+/// after the previous one: several polling tasks would starve one another
+/// (Kokkos' ready queue is last in, first out).
+struct RecvTask {
+  using value_type = void;
+  SpawnMode::Shared* sh;
+  const SpawnMode::Message* msg;
+  MPI_Request* req;
+  int n;
+  bool posted = false;
+  void operator()(ht::TaskMember& m) {
+    if (ht::OneCaller::Turn turn{sh->mpi}) {
+      if (!posted)
+        for (int i = 0; i < n; ++i)
+          MPI_Irecv(msg[i].buffer, msg[i].bytes, MPI_BYTE, msg[i].peer, msg[i].tag, sh->comm,
+                    &req[i]);
+      posted = true;
+      int done = 0;
+      MPI_Testall(n, req, &done, MPI_STATUSES_IGNORE);
+      if (done) return;
+    }
+    ht::respawn(this, m, ht::TaskPriority::low);
+  }
+};
+
+/// One output to another rank, sent once its producer has run; the request is
+/// completed by the host at the end of the run.
+struct SendTask {
+  using value_type = void;
+  SpawnMode::Shared* sh;
+  char* buffer;
+  int bytes, to, tag;
+  std::size_t slot;
+  void operator()(ht::TaskMember& m) {
+    if (ht::OneCaller::Turn turn{sh->mpi})
+      MPI_Isend(buffer, bytes, MPI_BYTE, to, tag, sh->comm, &sh->sends[slot]);
+    else
+      ht::respawn(this, m, ht::TaskPriority::high);
+  }
+};
+
 }  // namespace
 
 std::size_t SpawnMode::pool_bytes(const App& app, int ranks) {
-  long most = 0;  // on one rank every task of a graph is alive at once
+  // On one rank a graph's tasks are all alive at once: a point, its when_all,
+  // and (on several ranks) its messages.
+  long most = 0;
   for (const TaskGraph& g : app.graphs)
     most = std::max(most, g.timesteps * ((g.max_width + ranks - 1) / ranks));
-  return ht::TaskRuntime::pool_bytes_for<PointTask>(static_cast<std::size_t>(2 * most + 64));
+  const auto live = static_cast<std::size_t>(4 * most + 64);
+  return std::max(ht::TaskRuntime::pool_bytes_for<PointTask>(live),
+                  ht::TaskRuntime::pool_bytes_for<RecvTask>(live));
 }
 
 SpawnMode::SpawnMode(const App& app, ht::TaskRuntime& rt, MPI_Comm comm, int workers)
-    : rt_(rt), comm_(comm), scratch_(app.graphs, workers) {
+    : rt_(rt), scratch_(app.graphs, workers) {
   MPI_Comm_rank(comm, &rank_);
   MPI_Comm_size(comm, &ranks_);
+  shared_.comm = comm;
+  int* tag_ub = nullptr;
+  int has_ub = 0;
+  MPI_Comm_get_attr(comm, MPI_TAG_UB, &tag_ub, &has_ub);
   for (const TaskGraph& g : app.graphs) {
-    Plan plan;
-    plan.g = &g;
-    const long w = g.max_width, first = first_point(w, rank_, ranks_),
-               last = first_point(w, rank_ + 1, ranks_);
-    plan.out.assign(static_cast<std::size_t>(g.timesteps * w) * g.output_bytes_per_task, 0);
-    plans_.push_back(std::move(plan));
+    const long w = g.max_width;
+    // A message's tag is its producer's (t, point): every step's messages are
+    // in flight at once.
+    if (ranks_ > 1 && has_ub && g.timesteps * w > *tag_ub)
+      throw ht::UsageError("-mode spawn: -steps x -width = " + std::to_string(g.timesteps * w) +
+                           " exceeds MPI's largest tag (" + std::to_string(*tag_ub) + ")");
+    plans_.emplace_back();
     Plan& pl = plans_.back();
+    pl.g = &g;
+    const long first = first_point(w, rank_, ranks_), last = first_point(w, rank_ + 1, ranks_);
+    pl.out.assign(static_cast<std::size_t>(g.timesteps * w) * g.output_bytes_per_task, 0);
     pl.in_begin.assign(static_cast<std::size_t>(g.timesteps * w + 1), 0);
     pl.local.resize(static_cast<std::size_t>(g.timesteps * w));
+    pl.remote.resize(pl.local.size());
     pl.sends.resize(static_cast<std::size_t>(g.timesteps));
     pl.recvs.resize(static_cast<std::size_t>(g.timesteps));
+    pl.recv_msg.resize(pl.recvs.size());
+    pl.recv_req.resize(pl.recvs.size());
     for (long t = 0; t < g.timesteps; ++t) {
       for (long p = 0; p < w; ++p) {
         const long k = t * w + p;
@@ -56,13 +116,10 @@ SpawnMode::SpawnMode(const App& app, ht::TaskRuntime& rt, MPI_Comm comm, int wor
             pl.in_ptr.push_back(output(pl, t - 1, q));
             pl.in_bytes.push_back(g.output_bytes_per_task);
             const int from = owner(w, q, ranks_);
-            if (from == rank_)
-              pl.local[k].push_back(q);
-            else
-              pl.recvs[t].emplace_back(q, from);
+            (from == rank_ ? pl.local : pl.remote)[k].push_back(q);
+            if (from != rank_) pl.recvs[t].emplace_back(q, from);
           }
         pl.in_begin[k + 1] = static_cast<long>(pl.in_ptr.size());
-        // Outputs of t - 1 that another rank reads at t.
         if (mine && t > 0 && active(g, t - 1, p))
           for (const auto& [a, b] : g.reverse_dependencies(g.dependence_set_at_timestep(t), p))
             for (long c = a; c <= b; ++c)
@@ -73,6 +130,11 @@ SpawnMode::SpawnMode(const App& app, ht::TaskRuntime& rt, MPI_Comm comm, int wor
         std::sort(m->begin(), m->end());
         m->erase(std::unique(m->begin(), m->end()), m->end());
       }
+      pl.n_sends += pl.sends[t].size();
+      for (const auto& [q, from] : pl.recvs[t])
+        pl.recv_msg[t].push_back({output(pl, t - 1, q), static_cast<int>(g.output_bytes_per_task),
+                                  from, static_cast<int>((t - 1) * w + q)});
+      pl.recv_req[t].assign(pl.recv_msg[t].size(), MPI_REQUEST_NULL);
     }
   }
 }
@@ -85,25 +147,33 @@ void SpawnMode::run_graph(Plan& pl) {
   const TaskGraph& g = *pl.g;
   const long w = g.max_width, first = first_point(w, rank_, ranks_),
              last = first_point(w, rank_ + 1, ranks_);
+  const int bytes = static_cast<int>(g.output_bytes_per_task);
+  shared_.sends.assign(pl.n_sends, MPI_REQUEST_NULL);
+  std::size_t slot = 0;
   std::vector<ht::Future<void>> prev(static_cast<std::size_t>(w)), cur(prev.size());
+  ht::Future<void> last_received;
   std::vector<ht::Future<void>> deps;
-  std::vector<MPI_Request> reqs;
   for (long t = 0; t < g.timesteps; ++t) {
-    if (!pl.sends[t].empty() || !pl.recvs[t].empty()) {
-      rt_.wait();  // the outputs to send are written
-      reqs.clear();
-      const int bytes = static_cast<int>(g.output_bytes_per_task);
-      for (const auto& [q, from] : pl.recvs[t]) {
-        reqs.emplace_back();
-        MPI_Irecv(output(pl, t - 1, q), bytes, MPI_BYTE, from, static_cast<int>(q), comm_,
-                  &reqs.back());
-      }
-      for (const auto& [p, to] : pl.sends[t]) {
-        reqs.emplace_back();
-        MPI_Isend(output(pl, t - 1, p), bytes, MPI_BYTE, to, static_cast<int>(p), comm_,
-                  &reqs.back());
-      }
-      ht::wait_all(reqs);
+    for (const auto& [p, to] : pl.sends[t])  // outputs of t - 1
+      rt_.spawn_after(prev[p],
+                      SendTask{&shared_, output(pl, t - 1, p), bytes, to,
+                               static_cast<int>((t - 1) * w + p), slot++},
+                      ht::TaskPriority::high);
+    // The receives start polling once this rank has run a point of t - 1
+    // (or at once if it ran none), and the previous step's have come.
+    ht::Future<void> received;
+    if (!pl.recv_msg[t].empty()) {
+      std::vector<ht::Future<void>> after;
+      for (long p = first; p < last && after.empty(); ++p)
+        if (!prev[p].is_null()) after.push_back(prev[p]);
+      if (!last_received.is_null()) after.push_back(last_received);
+      const RecvTask recv{&shared_, pl.recv_msg[t].data(), pl.recv_req[t].data(),
+                          static_cast<int>(pl.recv_msg[t].size())};
+      received = after.empty() ? rt_.spawn(recv, ht::TaskPriority::low)
+                 : after.size() == 1
+                     ? rt_.spawn_after(after[0], recv, ht::TaskPriority::low)
+                     : rt_.spawn_after(rt_.when_all(after), recv, ht::TaskPriority::low);
+      last_received = received;
     }
     for (long p = first; p < last; ++p) {
       cur[p] = ht::Future<void>();
@@ -120,6 +190,7 @@ void SpawnMode::run_graph(Plan& pl) {
       deps.clear();
       for (long q : pl.local[k])
         if (!prev[q].is_null()) deps.push_back(prev[q]);
+      if (!pl.remote[k].empty()) deps.push_back(received);
       if (deps.empty())
         cur[p] = rt_.spawn(task);
       else if (deps.size() == 1)
@@ -130,6 +201,7 @@ void SpawnMode::run_graph(Plan& pl) {
     std::swap(prev, cur);
   }
   rt_.wait();
+  ht::wait_all(shared_.sends);
 }
 
 }  // namespace tb

@@ -3,6 +3,7 @@
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -108,6 +109,9 @@ long TaskGraph::add_node(int owner, std::size_t output_bytes, NodeBody body) {
   if (owner < 0 || owner >= ranks_)
     throw UsageError("TaskGraph: node " + std::to_string(v) + ": owner " + std::to_string(owner) +
                      " is not a rank (0 to " + std::to_string(ranks_ - 1) + ")");
+  if (output_bytes > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+    throw UsageError("TaskGraph: node " + std::to_string(v) + ": output of " +
+                     std::to_string(output_bytes) + " bytes: at most 2^31 - 1");
   if (owner == rank_ && !body)
     throw UsageError("TaskGraph: node " + std::to_string(v) + " has no body");
   owner_.push_back(owner);
@@ -134,18 +138,50 @@ long TaskGraph::sends() const { return plan_ ? static_cast<long>(plan_->sends.si
 
 std::size_t TaskGraph::pool_bytes() { return TaskRuntime::pool_bytes_for<Worker>(256); }
 
+void TaskGraph::check_tags() const {
+  // (producer, consumer rank) once each, then how many a pair of ranks has.
+  std::vector<std::pair<long, int>> out;
+  for (long v = 0; v < size(); ++v)
+    for (long q : preds_[v])
+      if (owner_[q] != owner_[v]) out.emplace_back(q, owner_[v]);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  std::vector<std::pair<long long, long>> pair;  // (from * ranks + to, producer)
+  for (const auto& [q, to] : out)
+    pair.emplace_back(static_cast<long long>(owner_[q]) * ranks_ + to, q);
+  std::sort(pair.begin(), pair.end());
+  int* tag_ub = nullptr;
+  int has_ub = 0;
+  MPI_Comm_get_attr(comm_, MPI_TAG_UB, &tag_ub, &has_ub);
+  const long max_tag = has_ub ? *tag_ub : 32767;
+  for (std::size_t i = 0, run = 0; i < pair.size(); ++i) {
+    run = i > 0 && pair[i].first == pair[i - 1].first ? run + 1 : 0;
+    if (static_cast<long>(run) > max_tag)
+      throw UsageError("TaskGraph: node " + std::to_string(pair[i].second) +
+                       ": more messages from rank " + std::to_string(owner_[pair[i].second]) +
+                       " to one rank than MPI's tags allow (" + std::to_string(max_tag) + ")");
+  }
+}
+
 void TaskGraph::instantiate() {
   if (plan_) throw UsageError("TaskGraph: instantiate() called twice");
   const long n = size();
+  // Every rank checks the same graph, so all refuse it together: first they
+  // must agree that they declared the same one (node and edge counts exactly,
+  // the structure by hash).
+  long long edges = 0;
+  for (const auto& p : preds_) edges += static_cast<long long>(p.size());
+  const auto h = static_cast<long long>(fingerprint(owner_, bytes_, preds_) >> 2);
+  long long agree[6] = {h, -h, n, -n, edges, -edges};
+  all_reduce(agree, 6, MPI_MAX, comm_);
+  for (int k = 0; k < 6; k += 2)
+    if (agree[k] != -agree[k + 1])
+      throw UsageError("TaskGraph: the ranks declared different graphs (" + std::to_string(n) +
+                       " nodes and " + std::to_string(edges) + " edges here on rank " +
+                       std::to_string(rank_) + ")");
   std::vector<long> topo, depth;
   order(preds_, topo, depth);
-  // Every rank checks the same graph: they must have declared the same one.
-  const std::uint64_t h = fingerprint(owner_, bytes_, preds_) >> 2;
-  long long agree[2] = {static_cast<long long>(h), -static_cast<long long>(h)};
-  all_reduce(agree, 2, MPI_MAX, comm_);
-  if (agree[0] != -agree[1])
-    throw UsageError("TaskGraph: the ranks declared different graphs (" + std::to_string(n) +
-                     " nodes here on rank " + std::to_string(rank_) + ")");
+  check_tags();
 
   auto plan = std::make_unique<impl::GraphPlan>();
   impl::GraphPlan& p = *plan;
@@ -224,18 +260,8 @@ void TaskGraph::instantiate() {
   for (int v = 0; v < nl; ++v) p.body[v] = std::move(body_[p.id[v]]);
 
   // Tags: a message's rank among the producers one rank sends to another, in
-  // id order, which both ends compute alike.
-  int* tag_ub = nullptr;
-  int has_ub = 0;
-  MPI_Comm_get_attr(comm_, MPI_TAG_UB, &tag_ub, &has_ub);
-  const long max_tag = has_ub ? *tag_ub : 32767;
-  auto tag_of = [&](long ordinal, long producer) {
-    if (ordinal > max_tag)
-      throw UsageError("TaskGraph: node " + std::to_string(producer) +
-                       ": more messages between two ranks than MPI's tags allow (" +
-                       std::to_string(max_tag) + ")");
-    return static_cast<int>(ordinal);
-  };
+  // id order, which both ends compute alike (check_tags: they fit).
+  auto tag_of = [](long ordinal) { return static_cast<int>(ordinal); };
   std::vector<std::vector<int>> sends_of(nl);
   for (std::size_t s = 0; s < send_to.size(); ++s) {
     const auto [to, q] = send_to[s];
@@ -244,14 +270,14 @@ void TaskGraph::instantiate() {
                                                                   std::make_pair(to, long{-1})) -
                                                  send_to.begin());
     sends_of[local[q]].push_back(static_cast<int>(p.send_msg.size()));
-    p.send_msg.push_back({p.output[local[q]], static_cast<int>(bytes_[q]), to, tag_of(ordinal, q)});
+    p.send_msg.push_back({p.output[local[q]], static_cast<int>(bytes_[q]), to, tag_of(ordinal)});
   }
   csr(sends_of, p.send_begin, p.send_of);
   // Receives: the same ordinal, from the producer's side.
   std::vector<long> from_rank(static_cast<std::size_t>(ranks_), 0);
   std::vector<int> recv_tag(recv_of.size());
   for (long q = 0; q < n; ++q)
-    if (recv_index[q] >= 0) recv_tag[recv_index[q]] = tag_of(from_rank[owner_[q]]++, q);
+    if (recv_index[q] >= 0) recv_tag[recv_index[q]] = tag_of(from_rank[owner_[q]]++);
   for (std::size_t r = 0; r < recv_of.size(); ++r) {
     const long q = recv_of[r].second;
     p.recv_msg.push_back({base + at[nl + r] * sizeof(impl::Line), static_cast<int>(bytes_[q]),

@@ -17,8 +17,10 @@
 /// The rules.
 ///  - SPMD definition: every rank makes the same add_node/add_edge calls (ids
 ///    are given in call order, from 0), so every rank checks the whole graph
-///    the same way; instantiate() verifies that the ranks agree.  Each rank
-///    keeps only its own nodes afterwards.
+///    the same way and refuses it with the others; instantiate() first
+///    verifies that the ranks agree.  Each rank keeps only its own nodes
+///    afterwards (the whole declaration is O(nodes + edges) per rank until
+///    then).
 ///  - Node \p v's inputs are its producers' outputs, in the order its edges
 ///    were added; its output has the size given to add_node.
 ///  - Refused when defined (ht::UsageError, on every rank): an edge naming a
@@ -26,7 +28,8 @@
 ///    rank, and (at instantiate) a cycle, which is quoted node by node.
 ///  - A node that throws ends the job (ht::abort_all, node and replay named).
 ///  - MPI calls are made by one thread at a time (ht::OneCaller), so
-///    MPI_THREAD_SERIALIZED suffices.
+///    MPI_THREAD_SERIALIZED suffices (but for the MPI_Abort of a failing
+///    node, which does not wait for its turn).
 ///
 /// Example (a chain over the ranks; runs as is inside an ht::Environment):
 /// \code
@@ -126,6 +129,8 @@ class TaskGraph {
   std::vector<std::size_t> bytes_;
   std::vector<std::vector<long>> preds_;  // per node, in add_edge order
   std::vector<NodeBody> body_;            // empty for other ranks' nodes
+  /// Refuses a graph whose messages between two ranks outnumber MPI's tags.
+  void check_tags() const;
   std::unique_ptr<impl::GraphPlan> plan_;
   long replays_ = 0;
 };

@@ -1,14 +1,16 @@
 // Tests of ht::TaskGraph on whichever task runtime the build has (.ci/run
 // builds both), on 1, 2 and 4 ranks, remote edges carried either way
-// (RemoteEdges): Task Bench's dependence patterns (chain,
-// stencil, tree, butterfly, all-to-all, random), points spread over the ranks
-// in blocks, so edges are local and remote.  Every node checks, on every
-// replay, that it saw exactly its inputs (count, order, size, producer, this
-// replay, contents) and that it runs once per replay; its value, 1 + the sum
-// of its inputs', is checked against a serial evaluation of the whole graph.
-// Then the graphs it must refuse: a cycle (quoted), an edge to a node that
-// does not exist, an edge given twice, an owner that is not a rank, and ranks
-// that declared different graphs.
+// (RemoteEdges), ids given in step order or last step first (not a
+// topological order): Task Bench's dependence patterns (chain, stencil, tree,
+// butterfly, all-to-all, random), points in blocks over the ranks, turned by
+// one rank each step, so edges are local and remote.  Every node checks, on
+// every replay, that it saw exactly its inputs (count, order, size, producer,
+// this replay, contents) and that it runs once per replay; its value, 1 + the
+// sum of its inputs', is checked against a serial evaluation of the whole
+// graph.  Then the graphs it must refuse: a cycle (quoted, without the path
+// into it), an edge to a node that does not exist, an edge given twice, an
+// owner that is not a rank, and ranks that declared different graphs; and a
+// graph's messages stay off the caller's communicator.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -60,7 +62,8 @@ std::vector<int> all_points(int width) {
 
 const Shape kShapes[] = {
     {"chain", 1, 40, [](int, int, int) { return std::vector<int>{0}; }},
-    {"stencil", 8, 6,
+    // More steps than receives are posted ahead (a window that slides).
+    {"stencil", 8, 30,
      [](int, int i, int w) {
        std::vector<int> v;
        for (int j = i - 1; j <= i + 1; ++j)
@@ -96,13 +99,25 @@ std::byte tail_byte(long v, long replay, std::size_t k) {
   return static_cast<std::byte>((v * 31 + replay * 7 + static_cast<long>(k)) & 0xff);
 }
 
-class Patterns : public ::testing::TestWithParam<std::tuple<Shape, ht::RemoteEdges>> {};
+/// Node ids in step order, or the last step first: then ids are not a
+/// topological order, as in a graph declared consumers first.
+enum class Ids { forward, reversed };
+
+class Patterns : public ::testing::TestWithParam<std::tuple<Shape, ht::RemoteEdges, Ids>> {};
 
 TEST_P(Patterns, EveryNodeSeesExactlyItsInputsOncePerReplay) {
   const Shape& s = std::get<0>(GetParam());
+  const bool reversed = std::get<2>(GetParam()) == Ids::reversed;
   const int rank = rank_of_world(), ranks = ranks_of_world();
   const long n = static_cast<long>(s.width) * s.steps;
-  auto node = [&](int t, int i) { return static_cast<long>(t) * s.width + i; };
+  auto node = [&](int t, int i) {
+    return static_cast<long>(reversed ? s.steps - 1 - t : t) * s.width + i;
+  };
+  // Blocks of points, as Task Bench, turned by one rank each step so that
+  // chains cross ranks too.
+  std::vector<int> owner(n);
+  for (int t = 0; t < s.steps; ++t)
+    for (int i = 0; i < s.width; ++i) owner[node(t, i)] = (i * ranks / s.width + t) % ranks;
   // Producers of every node, and the serial value of every node.
   std::vector<std::vector<long>> preds(n);
   std::vector<long> value(n, 0);
@@ -125,9 +140,7 @@ TEST_P(Patterns, EveryNodeSeesExactlyItsInputsOncePerReplay) {
 
   ht::TaskGraph g(MPI_COMM_WORLD, std::get<1>(GetParam()));
   for (long v = 0; v < n; ++v) {
-    const int point = static_cast<int>(v % s.width);
-    const int owner = point * ranks / s.width;  // blocks of points, as Task Bench
-    const long id = g.add_node(owner, bytes_of(v), [&, v](const ht::NodeArgs& a) {
+    const long id = g.add_node(owner[v], bytes_of(v), [&, v](const ht::NodeArgs& a) {
       if (a.node != v) complain(v, "called as node " + std::to_string(a.node));
       if (runs[v] != a.replay) complain(v, "ran " + std::to_string(runs[v]) + " times before");
       ++runs[v];
@@ -166,7 +179,7 @@ TEST_P(Patterns, EveryNodeSeesExactlyItsInputsOncePerReplay) {
   EXPECT_EQ(wrong.load(), 0) << "rank " << rank << ", " << first_wrong;
   long mine = 0;
   for (long v = 0; v < n; ++v) {
-    const bool here = static_cast<int>(v % s.width) * ranks / s.width == rank;
+    const bool here = owner[v] == rank;
     mine += here;
     EXPECT_EQ(runs[v], here ? replays : 0) << "node " << v << " on rank " << rank;
   }
@@ -176,10 +189,12 @@ TEST_P(Patterns, EveryNodeSeesExactlyItsInputsOncePerReplay) {
 INSTANTIATE_TEST_SUITE_P(
     TaskGraph, Patterns,
     ::testing::Combine(::testing::ValuesIn(kShapes),
-                       ::testing::Values(ht::RemoteEdges::messages, ht::RemoteEdges::persistent)),
+                       ::testing::Values(ht::RemoteEdges::messages, ht::RemoteEdges::persistent),
+                       ::testing::Values(Ids::forward, Ids::reversed)),
     [](const auto& c) {
       return std::string(std::get<0>(c.param).name) +
-             (std::get<1>(c.param) == ht::RemoteEdges::messages ? "_messages" : "_persistent");
+             (std::get<1>(c.param) == ht::RemoteEdges::messages ? "_messages" : "_persistent") +
+             (std::get<2>(c.param) == Ids::forward ? "" : "_reversed_ids");
     });
 
 // A no-op body for the graphs that are refused.
@@ -221,6 +236,20 @@ TEST(TaskGraph, ACycleIsRefusedWithItsNodesNamed) {
   EXPECT_EQ(order.front(), order.back()) << what;
   for (std::size_t k = 0; k + 1 < order.size(); ++k)  // each arrow is an edge
     EXPECT_EQ(order[k + 1], order[k] % 3 + 1) << what;
+}
+
+TEST(TaskGraph, ACycleReachedFromOutsideIsQuotedWithoutThePathToIt) {
+  // 3 -> 0, 2 -> 3, 3 -> 2: node 0 waits on the cycle 2, 3 but is not on it.
+  const std::string what = refusal([](ht::TaskGraph& g) {
+    for (int v = 0; v < 4; ++v) g.add_node(0, 8, nothing);
+    g.add_edge(3, 0);
+    g.add_edge(2, 3);
+    g.add_edge(3, 2);
+    g.instantiate();
+  });
+  EXPECT_TRUE(what.find("a cycle, 2 -> 3 -> 2") != std::string::npos ||
+              what.find("a cycle, 3 -> 2 -> 3") != std::string::npos)
+      << what;
 }
 
 TEST(TaskGraph, ASelfEdgeIsACycle) {
@@ -277,6 +306,31 @@ TEST(TaskGraph, RanksThatDeclareDifferentGraphsAreRefused) {
   EXPECT_NE(what.find("the ranks declared different graphs"), std::string::npos) << what;
 }
 
+TEST(TaskGraph, ItsMessagesKeepToItsOwnCommunicator) {
+  // A receive from anyone on the communicator the graph was given must hear
+  // nothing of the graph's messages.
+  const int ranks = ranks_of_world();
+  ht::TaskGraph g(MPI_COMM_WORLD);
+  for (int v = 0; v < 8; ++v)
+    g.add_node(v % ranks, sizeof(long),
+               [](const ht::NodeArgs& a) { *reinterpret_cast<long*>(a.output) = a.n_inputs; });
+  for (int v = 1; v < 8; ++v) g.add_edge(v - 1, v);
+  g.instantiate();
+  long stray = 0;
+  MPI_Request r;
+  MPI_Irecv(&stray, 1, MPI_LONG, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &r);
+  ht::TaskRuntime rt(ht::TaskGraph::pool_bytes(), "Runtime/pool_MiB");
+  g.replay(rt, 3);
+  MPI_Barrier(MPI_COMM_WORLD);
+  int heard = 0;
+  MPI_Test(&r, &heard, MPI_STATUS_IGNORE);
+  EXPECT_EQ(heard, 0) << "a graph message reached the caller's communicator";
+  if (!heard) {
+    MPI_Cancel(&r);
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+  }
+}
+
 TEST(TaskGraph, ReplaysAgainAfterAnotherGraph) {
   // Two graphs alive at once keep their messages apart (each its own
   // communicator): a chain over the ranks in each, replayed alternately.
@@ -287,7 +341,8 @@ TEST(TaskGraph, ReplaysAgainAfterAnotherGraph) {
     gs.push_back(std::make_unique<ht::TaskGraph>(MPI_COMM_WORLD));
     for (int v = 0; v < 6; ++v)
       gs[k]->add_node(v % ranks, sizeof(long), [&, k](const ht::NodeArgs& a) {
-        const long in = a.n_inputs ? *reinterpret_cast<const long*>(a.input[0]) : 100 * k;
+        const long in =
+            a.n_inputs ? *reinterpret_cast<const long*>(a.input[0]) : 100 * k + 1000 * a.replay;
         *reinterpret_cast<long*>(a.output) = in + 1;
         if (a.node == 5) last[k] = in + 1;
       });
@@ -298,8 +353,8 @@ TEST(TaskGraph, ReplaysAgainAfterAnotherGraph) {
   for (int r = 0; r < 3; ++r)
     for (int k = 0; k < 2; ++k) gs[k]->replay(rt);
   if (rank_of_world() == 5 % ranks) {
-    EXPECT_EQ(last[0], 6);
-    EXPECT_EQ(last[1], 106);
+    EXPECT_EQ(last[0], 2006);  // the third replay's
+    EXPECT_EQ(last[1], 2106);
   }
 }
 

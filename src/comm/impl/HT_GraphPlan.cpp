@@ -134,6 +134,8 @@ void GraphPlan::work(int worker) {
     if (v >= 0) {
       next = run(v, worker);
       idle.reset();
+      // A send queued while another thread held the turn, and missed by it.
+      if (!started.empty()) poll();
     } else if (!messages_ || !poll()) {
       idle.pause();
     }
