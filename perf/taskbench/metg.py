@@ -18,9 +18,11 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 path, cores, outdir = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 runs = defaultdict(list)  # (system, pattern) -> [(granularity us, flops)]
+by_iter = defaultdict(list)  # the same in sweep order, for the plot's lines
 for r in csv.DictReader(open(path)):
     g = float(r["elapsed"]) * cores / float(r["tasks"]) * 1e6
     runs[(r["system"], r["pattern"])].append((g, float(r["flops"])))
+    by_iter[(r["system"], r["pattern"])].append((int(r["iter"]), g, float(r["flops"])))
 
 
 def metg(points):
@@ -64,20 +66,22 @@ for s in systems:
 open(outdir + "/metg.md", "w").write("\n".join(lines) + "\n")
 print("\n".join(lines))
 
-fig, axes = plt.subplots(1, len(patterns), figsize=(6 * len(patterns), 4.5), squeeze=False)
+fig, axes = plt.subplots(1, len(patterns), figsize=(6.5 * len(patterns), 5), squeeze=False)
+colors = plt.get_cmap("tab20")
 for ax, p in zip(axes[0], patterns):
-    for s in systems:
+    for k, s in enumerate(systems):
         if (s, p) not in runs:
             continue
-        pts = sorted(runs[(s, p)])
-        peak = max(f for _, f in pts)
-        style = "-" if s.startswith("ht-") else "--"
-        ax.plot([g for g, _ in pts], [f / peak for _, f in pts], style, marker=".", label=s)
+        pts = sorted(by_iter[(s, p)], reverse=True)  # largest tasks first
+        peak = max(f for _, _, f in pts)
+        ours = s.startswith("ht-")
+        ax.plot([g for _, g, _ in pts], [f / peak for _, _, f in pts], "-" if ours else "--",
+                lw=1.8 if ours else 1.0, marker="." if ours else "", color=colors(k % 20), label=s)
     ax.axhline(0.5, color="grey", lw=0.5)
     ax.set_xscale("log")
     ax.set_xlabel("task granularity (us)")
     ax.set_ylabel("efficiency (FLOP/s / peak)")
-    ax.set_title("Task Bench %s, %d cores" % (p, cores))
+    ax.set_title("Task Bench %s, %d cores (HybridTasks solid)" % (p, cores))
     ax.legend(fontsize=6)
 fig.tight_layout()
 fig.savefig(outdir + "/metg.png", dpi=110)
