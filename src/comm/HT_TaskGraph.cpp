@@ -204,10 +204,8 @@ void TaskGraph::instantiate() {
       if (owner_[v] == rank_ && owner_[q] != rank_) recv_of.emplace_back(depth[q], q);
       if (owner_[v] != rank_ && owner_[q] == rank_) send_to.emplace_back(owner_[v], q);
     }
-  for (auto* list : {&recv_of}) {
-    std::sort(list->begin(), list->end());
-    list->erase(std::unique(list->begin(), list->end()), list->end());
-  }
+  std::sort(recv_of.begin(), recv_of.end());
+  recv_of.erase(std::unique(recv_of.begin(), recv_of.end()), recv_of.end());
   std::sort(send_to.begin(), send_to.end());
   send_to.erase(std::unique(send_to.begin(), send_to.end()), send_to.end());
   std::vector<int> recv_index(static_cast<std::size_t>(n), -1);
@@ -261,23 +259,18 @@ void TaskGraph::instantiate() {
 
   // Tags: a message's rank among the producers one rank sends to another, in
   // id order, which both ends compute alike (check_tags: they fit).
-  auto tag_of = [](long ordinal) { return static_cast<int>(ordinal); };
   std::vector<std::vector<int>> sends_of(nl);
-  for (std::size_t s = 0; s < send_to.size(); ++s) {
-    const auto [to, q] = send_to[s];
-    const long ordinal =
-        static_cast<long>(s) - static_cast<long>(std::lower_bound(send_to.begin(), send_to.end(),
-                                                                  std::make_pair(to, long{-1})) -
-                                                 send_to.begin());
+  std::vector<int> to_rank(static_cast<std::size_t>(ranks_), 0);
+  for (const auto& [to, q] : send_to) {  // sorted by rank, then producer id
     sends_of[local[q]].push_back(static_cast<int>(p.send_msg.size()));
-    p.send_msg.push_back({p.output[local[q]], static_cast<int>(bytes_[q]), to, tag_of(ordinal)});
+    p.send_msg.push_back({p.output[local[q]], static_cast<int>(bytes_[q]), to, to_rank[to]++});
   }
   csr(sends_of, p.send_begin, p.send_of);
   // Receives: the same ordinal, from the producer's side.
-  std::vector<long> from_rank(static_cast<std::size_t>(ranks_), 0);
+  std::vector<int> from_rank(static_cast<std::size_t>(ranks_), 0);
   std::vector<int> recv_tag(recv_of.size());
   for (long q = 0; q < n; ++q)
-    if (recv_index[q] >= 0) recv_tag[recv_index[q]] = tag_of(from_rank[owner_[q]]++);
+    if (recv_index[q] >= 0) recv_tag[recv_index[q]] = from_rank[owner_[q]]++;
   for (std::size_t r = 0; r < recv_of.size(); ++r) {
     const long q = recv_of[r].second;
     p.recv_msg.push_back({base + at[nl + r] * sizeof(impl::Line), static_cast<int>(bytes_[q]),
@@ -289,7 +282,7 @@ void TaskGraph::instantiate() {
   if (how_ == RemoteEdges::persistent) p.init_persistent();
   p.ready.resize(static_cast<std::size_t>(nl));
   p.started.resize(p.sends.size());
-  p.received = std::make_unique<std::atomic<bool>[]>(std::max<std::size_t>(recv_of.size(), 1));
+  p.received.assign(recv_of.size(), 0);
   plan_ = std::move(plan);
   // The declaration is no longer needed: keep the node count only.
   preds_ = {};

@@ -15,9 +15,16 @@ constexpr std::chrono::microseconds kIdleSleep{20};  // see idle_sleep()
 void idle_sleep() { std::this_thread::sleep_for(kIdleSleep); }
 
 void Backoff::pause() {
+  if (spun_ < spins_) {
+    ++spun_;
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+    return;
+  }
   const double now = steady_seconds();
   if (start_ < 0) start_ = now;
-  if (now - start_ < kSpinSeconds)
+  if (now - start_ < yield_seconds_)
     std::this_thread::yield();
   else
     idle_sleep();

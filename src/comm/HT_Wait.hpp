@@ -31,13 +31,20 @@ void idle_sleep();
 /// between tests (a collective whose ranks arrive together completes in
 /// microseconds, and a sleep would add ~86 us to every level of a BFS);
 /// after that it sleeps (idle_sleep), so a rank that waits long gives its
-/// core to the peers it waits for.
+/// core to the peers it waits for.  A waiter whose events come every
+/// microsecond (a task graph's workers) may first spin \p spins times
+/// without leaving the core, and yield for longer (\p yield_seconds).
 class Backoff {
  public:
   static constexpr double kSpinSeconds = 100e-6;
+  explicit Backoff(int spins = 0, double yield_seconds = kSpinSeconds)
+      : spins_(spins), yield_seconds_(yield_seconds) {}
   void pause();
 
  private:
+  int spins_;
+  double yield_seconds_;
+  int spun_ = 0;
   double start_ = -1;
 };
 

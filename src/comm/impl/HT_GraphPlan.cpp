@@ -3,50 +3,20 @@
 #include <algorithm>
 #include <exception>
 #include <string>
-#include <thread>
 
 #include "comm/HT_Wait.hpp"
-#include "runtime/HT_Clock.hpp"
 #include "runtime/HT_Error.hpp"
 
 namespace ht::impl {
 
 namespace {
-/// A worker with nothing to do spins this many times, then yields its core
-/// for up to kYieldSeconds, then sleeps between polls (idle_sleep): a remote
-/// input arrives within microseconds when the ranks have cores, and a rank
-/// that sleeps as soon as its peer is late makes the peer wait for its wake-up
-/// in turn (two ranks sleeping alternately cost ~90 us a step).  Yielding
-/// still gives the core to a peer that shares it.
-constexpr int kSpins = 256;
-constexpr double kYieldSeconds = 2e-3;
-
-inline void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#endif
-}
-
-class Idle {
- public:
-  void pause() {
-    if (++spins_ < kSpins) return cpu_relax();
-    const double now = steady_seconds();
-    if (since_ < 0) since_ = now;
-    if (now - since_ < kYieldSeconds)
-      std::this_thread::yield();
-    else
-      idle_sleep();
-  }
-  void reset() {
-    spins_ = 0;
-    since_ = -1;
-  }
-
- private:
-  int spins_ = 0;
-  double since_ = -1;
-};
+/// A worker with nothing to do spins, then yields its core for up to 2 ms,
+/// then sleeps between polls (ht::Backoff): a remote input arrives within
+/// microseconds when the ranks have cores, and a rank that sleeps as soon as
+/// its peer is late makes the peer wait for its wake-up in turn (two ranks
+/// sleeping alternately cost ~90 us a step).  Yielding still gives the core
+/// to a peer that shares it.
+Backoff idle() { return Backoff(256, 2e-3); }
 }  // namespace
 
 void OnceQueue::resize(std::size_t n) {
@@ -116,8 +86,7 @@ void GraphPlan::begin(long replay_index) {
   replay = replay_index;
   ready.reset();
   started.reset();
-  for (std::size_t i = 0; i < recvs.size(); ++i)
-    received[i].store(false, std::memory_order_relaxed);
+  std::fill(received.begin(), received.end(), 0);
   window = 0;
   remaining.store(static_cast<long>(id.size() + recvs.size()), std::memory_order_relaxed);
   messages_ = !sends.empty() || !recvs.empty();
@@ -127,17 +96,17 @@ void GraphPlan::begin(long replay_index) {
 }
 
 void GraphPlan::work(int worker) {
-  Idle idle;
+  Backoff backoff = idle();
   int next = -1;
   while (remaining.load(std::memory_order_acquire) > 0) {
     const int v = next >= 0 ? next : ready.pop();
     if (v >= 0) {
       next = run(v, worker);
-      idle.reset();
+      backoff = idle();
       // A send queued while another thread held the turn, and missed by it.
-      if (!started.empty()) poll();
+      if (messages_ && !started.empty()) poll();
     } else if (!messages_ || !poll()) {
-      idle.pause();
+      backoff.pause();
     }
   }
 }
@@ -191,12 +160,12 @@ bool GraphPlan::poll() {
   if (count == MPI_UNDEFINED || count == 0) return found;
   for (int k = 0; k < count; ++k) {
     const std::size_t r = window + static_cast<std::size_t>(idx[k]);
-    received[r].store(true, std::memory_order_relaxed);
+    received[r] = 1;
     for (int i = recv_begin[r]; i < recv_begin[r + 1]; ++i)
       if (count_down(recv_succ[i])) ready.push(recv_succ[i]);
     remaining.fetch_sub(1, std::memory_order_acq_rel);
   }
-  while (window < recvs.size() && received[window].load(std::memory_order_relaxed)) ++window;
+  while (window < recvs.size() && received[window]) ++window;
   start_recvs(std::min(window + kPosted, recvs.size()));
   return true;
 }

@@ -82,8 +82,8 @@ struct GraphPlan {
   // Replay state.  What every worker writes sits on a line of its own: the
   // idle workers' turn-taking must not evict the counter all of them read.
   OnceQueue ready;
-  OnceQueue started;  // sends to start
-  std::unique_ptr<std::atomic<bool>[]> received;
+  OnceQueue started;                           // sends to start
+  std::vector<char> received;                  // per receive, seen this replay (under mpi)
   alignas(64) std::atomic<long> remaining{0};  // local nodes + receives not yet seen
   alignas(64) OneCaller mpi;
   std::size_t window = 0;  // first receive not yet seen (under mpi)
