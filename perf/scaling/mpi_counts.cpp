@@ -9,6 +9,7 @@
 //    bytes it gets out of them (a gather's whole result: the term that grows
 //    with P);
 //  - barriers (Barrier, Ibarrier).
+// Persistent sends count one message each time they are started.
 // At MPI_Finalize each rank appends one line to the file HT_MPI_COUNTS
 // names: "rank size sends send_bytes collectives collective_bytes
 // collective_received_bytes barriers" (one short write with O_APPEND: lines of different ranks do
@@ -20,6 +21,8 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
+#include <unordered_map>
 
 namespace {
 
@@ -91,6 +94,50 @@ int MPI_Sendrecv_replace(void* b, int n, MPI_Datatype t, int d, int stag, int s,
                          MPI_Comm c, MPI_Status* status) {
   sent(n, t);
   return PMPI_Sendrecv_replace(b, n, t, d, stag, s, rtag, c, status);
+}
+
+// Persistent sends: counted when started (MPI_Start, MPI_Startall), with
+// the bytes MPI_Send_init gave them; receive requests are not in the map.
+namespace {
+std::mutex persistent_lock;
+std::unordered_map<MPI_Request, long long> persistent;
+}  // namespace
+
+int MPI_Send_init(const void* b, int n, MPI_Datatype t, int d, int tag, MPI_Comm c,
+                  MPI_Request* r) {
+  const int rc = PMPI_Send_init(b, n, t, d, tag, c, r);
+  std::lock_guard<std::mutex> hold(persistent_lock);
+  persistent[*r] = bytes(n, t);
+  return rc;
+}
+int MPI_Start(MPI_Request* r) {
+  {
+    std::lock_guard<std::mutex> hold(persistent_lock);
+    const auto it = persistent.find(*r);
+    if (it != persistent.end()) {
+      sends.fetch_add(1, std::memory_order_relaxed);
+      send_bytes.fetch_add(it->second, std::memory_order_relaxed);
+    }
+  }
+  return PMPI_Start(r);
+}
+int MPI_Startall(int n, MPI_Request* r) {
+  for (int i = 0; i < n; ++i) {
+    std::lock_guard<std::mutex> hold(persistent_lock);
+    const auto it = persistent.find(r[i]);
+    if (it != persistent.end()) {
+      sends.fetch_add(1, std::memory_order_relaxed);
+      send_bytes.fetch_add(it->second, std::memory_order_relaxed);
+    }
+  }
+  return PMPI_Startall(n, r);
+}
+int MPI_Request_free(MPI_Request* r) {
+  {
+    std::lock_guard<std::mutex> hold(persistent_lock);
+    persistent.erase(*r);
+  }
+  return PMPI_Request_free(r);
 }
 
 // Barriers.
@@ -165,6 +212,18 @@ int MPI_Alltoallv(const void* s, const int* sn, const int* sat, MPI_Datatype st,
                   const int* rn, const int* rat, MPI_Datatype rt, MPI_Comm c) {
   collective(sum_bytes(sn, st, c), sum_bytes(rn, rt, c));
   return PMPI_Alltoallv(s, sn, sat, st, r, rn, rat, rt, c);
+}
+
+// For a program that links this file in (tests/comm/tstCommCounts.cpp
+// checks the library's own counts against these): sends, send_bytes,
+// collectives, collective_bytes, received, barriers, so far.
+void ht_mpi_counts_now(long long out[6]) {
+  out[0] = sends.load();
+  out[1] = send_bytes.load();
+  out[2] = collectives.load();
+  out[3] = collective_bytes.load();
+  out[4] = received.load();
+  out[5] = barriers.load();
 }
 
 int MPI_Finalize() {

@@ -10,7 +10,9 @@
 #   scaling.sh build build/perf/scaling/libht_mpi_counts.so "1 2 4 8 16 32 64" docs/scaling
 # Writes <out dir>/counts.csv (per driver, P and rank: per-trial counts; no
 # times, which oversubscription makes meaningless), then model.py fits,
-# plots and extrapolates them.
+# plots and extrapolates them.  The drivers' own counts per step and trial
+# (their results files' comm/ group) go to <out dir>/steps.csv, plotted by
+# steps.py.
 set -euo pipefail
 build=$1
 lib=$(realpath "$2")
@@ -23,6 +25,8 @@ g500_deck bfs
 mkdir -p "$dest"
 csv=$dest/counts.csv
 echo "driver,P,rank,sends,send_bytes,collectives,collective_bytes,received_bytes,barriers" >"$csv"
+steps=$dest/steps.csv
+rm -f "$steps"
 
 # One run: driver tag, np, trials, then the app and its arguments; prints
 # nothing, leaves $out/counts.<trials> ("rank size sends ...", a line a rank).
@@ -45,6 +49,7 @@ measure() { # tag np k app-and-args (the trial key is given as {T})
   local args=("$@")
   run "$tag" "$np" "$k" "${args[@]//\{T\}/$k}"
   run "$tag" "$np" $((2 * k)) "${args[@]//\{T\}/$((2 * k))}"
+  /usr/bin/python3 "$root/perf/scaling/steps.py" extract "$out/r.h5" "$tag" "$np" "$steps"
   join <(sort -n "$out/counts.$k") <(sort -n "$out/counts.$((2 * k))") |
     awk -v tag="$tag" -v np="$np" -v k="$k" '
       { printf "%s,%d,%d", tag, np, $1
@@ -81,4 +86,5 @@ awk -F, -v p="$top" '$2 == p {m[$1] += $4; c[$1] += $6; r[$1] += $8; n[$1]++}
     ht_measure "${d}_collective_bytes_out_per_rank_P$top" "$r"
   done
 /usr/bin/python3 "$root/perf/scaling/model.py" "$csv" "$dest"
-echo "plot: $dest/scaling.png, model: $dest/model.md"
+/usr/bin/python3 "$root/perf/scaling/steps.py" plot "$steps" "$dest" >/dev/null
+echo "plot: $dest/scaling.png, model: $dest/model.md; per step: $dest/steps.png, $dest/steps.md"

@@ -13,6 +13,8 @@
 /// \endcode
 #include <mpi.h>
 
+#include "comm/HT_CommCounts.hpp"
+
 namespace ht {
 
 /// The nonblocking barrier that closes a round every rank must reach (NBX's
@@ -26,7 +28,7 @@ class ClosingBarrier {
   /// Joins the barrier of \p comm (once; later calls do nothing).
   void join(MPI_Comm comm) {
     if (joined_) return;
-    MPI_Ibarrier(comm, &request_);
+    mpi::Ibarrier(comm, &request_);
     joined_ = true;
     done_ = false;
   }

@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Wait.hpp"
 #include "runtime/HT_Error.hpp"
 
@@ -48,8 +49,8 @@ class SendList {
     out_.push_back({MPI_REQUEST_NULL, std::move(items)});
     Out& o = out_.back();  // a vector's move keeps its buffer where it was
     const int bytes = static_cast<int>(o.items.size() * sizeof(T));
-    (mode == SendMode::sync ? MPI_Issend : MPI_Isend)(o.items.data(), bytes, MPI_BYTE, dest, tag,
-                                                      comm, &o.request);
+    (mode == SendMode::sync ? mpi::Issend : mpi::Isend)(o.items.data(), bytes, MPI_BYTE, dest, tag,
+                                                        comm, &o.request);
   }
   /// Frees every completed send; \p recycle(std::vector<T>&&) gets its buffer.
   template <class Recycle>

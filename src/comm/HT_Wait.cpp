@@ -1,6 +1,7 @@
 #include "comm/HT_Wait.hpp"
 
 #include "comm/HT_ClosingBarrier.hpp"
+#include "comm/HT_CommCounts.hpp"
 #include "runtime/HT_Clock.hpp"
 
 #include <chrono>
@@ -55,7 +56,7 @@ double max_over_ranks(double x, MPI_Comm comm) {
 
 void max_over_ranks(const double* x, double* most, int n, MPI_Comm comm) {
   std::vector<MPI_Request> r(1);
-  MPI_Iallreduce(x, most, n, MPI_DOUBLE, MPI_MAX, comm, &r[0]);
+  mpi::Iallreduce(x, most, n, MPI_DOUBLE, MPI_MAX, comm, &r[0]);
   wait_all(r);
 }
 
@@ -67,13 +68,13 @@ long long sum_over_ranks(long long x, MPI_Comm comm) {
 
 void sum_over_ranks(const long long* x, long long* sums, int n, MPI_Comm comm) {
   std::vector<MPI_Request> r(1);
-  MPI_Iallreduce(x, sums, n, MPI_LONG_LONG, MPI_SUM, comm, &r[0]);
+  mpi::Iallreduce(x, sums, n, MPI_LONG_LONG, MPI_SUM, comm, &r[0]);
   wait_all(r);
 }
 
 void sum_over_ranks(double* x, int n, MPI_Comm comm) {
   std::vector<MPI_Request> r(1);
-  MPI_Iallreduce(MPI_IN_PLACE, x, n, MPI_DOUBLE, MPI_SUM, comm, &r[0]);
+  mpi::Iallreduce(MPI_IN_PLACE, x, n, MPI_DOUBLE, MPI_SUM, comm, &r[0]);
   wait_all(r);
 }
 
@@ -82,12 +83,12 @@ namespace impl {
 // Blocking on purpose: SSSP reduces once a phase, hundreds of times a search,
 // and a pausing wait (Backoff) made its 2 x 1 searches 2.5 to 4 times slower.
 void all_reduce_as(void* x, int n, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-  MPI_Allreduce(MPI_IN_PLACE, x, n, type, op, comm);
+  mpi::Allreduce(MPI_IN_PLACE, x, n, type, op, comm);
 }
 
 void reduce_to_as(int root, const void* x, void* out, int n, MPI_Datatype type, MPI_Op op,
                   MPI_Comm comm) {
-  MPI_Reduce(x, out, n, type, op, root, comm);
+  mpi::Reduce(x, out, n, type, op, root, comm);
 }
 
 }  // namespace impl

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "comm/HT_CommCounts.hpp"
 #include "runtime/HT_Error.hpp"
 
 namespace ht {
@@ -42,7 +43,7 @@ void Watchdog::stuck(const std::string& state, bool from_peer) {
     // Every peer still in the protocol prints its own state on this notice.
     std::vector<MPI_Request> sent(static_cast<std::size_t>(size), MPI_REQUEST_NULL);
     for (int p = 0; p < size; ++p)
-      if (p != rank) MPI_Isend(nullptr, 0, MPI_BYTE, p, kNoticeTag, comm_, &sent[p]);
+      if (p != rank) mpi::Isend(nullptr, 0, MPI_BYTE, p, kNoticeTag, comm_, &sent[p]);
   }
   std::this_thread::sleep_for(kGrace);
   abort_all("no progress in " + what_ + " for " + std::to_string(static_cast<long>(limit_)) +

@@ -117,6 +117,8 @@ struct Multiplications {
     for (int i = 0; i < 5; ++i) out.phases[i].push_back(phase[i]);
     out.hidden.push_back(t.hidden());
     out.step_compute = t.step_compute;
+    out.comm.add_trial(s);
+    out.comm.add_steps(t.step_comm);
     if (verifies(rep)) out.validate_seconds = s.verify;
     say(log, "  repetition %d/%d: %.4f s, %.2f GFLOP/s", rep + 1, cfg.repetitions, s.kernel,
         out.gflops.back());
@@ -176,6 +178,7 @@ void write_gemm(const GemmConfig& cfg, const GemmOutcome& out, Results& r) {
   r.per_rank("timings/communication_hidden", out.hidden);
   r.per_rank("timings/step_compute", out.step_compute);
   r.per_rank("timings/validation", {out.validate_seconds});
+  out.comm.write(r, "comm/gemm");
 }
 
 void gemm_driver(AppContext& ctx) {

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "app/HT_App.hpp"
+#include "drivers/HT_CommRecord.hpp"
 #include "gemm/HT_Cannon.hpp"
 #include "gemm/HT_Freivalds.hpp"
 
@@ -62,6 +63,7 @@ struct GemmOutcome {
   std::vector<double> hidden;                 ///< per repetition: shift time hidden
   std::vector<double> step_compute;           ///< per step, last repetition
   double validate_seconds = 0;
+  CommRecord comm;  ///< this rank's MPI counts per repetition and step (skew, then q)
   FreivaldsResult check;
   double median_seconds() const;
 };

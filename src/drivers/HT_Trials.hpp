@@ -24,6 +24,7 @@
 /// \endcode
 #include <mpi.h>
 
+#include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Wait.hpp"
 #include "runtime/HT_Phase.hpp"
 
@@ -36,31 +37,42 @@ struct TrialRegions {
   const char* verify;
 };
 
-/// \brief One trial's seconds, each the slowest rank's.
+/// \brief One trial's seconds, each the slowest rank's, and what this rank
+/// asked of MPI in each part (comm/HT_CommCounts.hpp).
 struct TrialSeconds {
-  double kernel = 0;  ///< the kernel alone
-  double verify = 0;  ///< its verification (0 when not verified)
+  double kernel = 0;       ///< the kernel alone
+  double verify = 0;       ///< its verification (0 when not verified)
+  CommCounts kernel_comm;  ///< this rank's messages, collectives, ... in the kernel
+  CommCounts verify_comm;  ///< and in the verification
 };
 
 /// \brief Runs \p trials trials of \p k (collective): k.setup(t), then k.run(t)
-/// timed, then k.verify(t) timed when k.verifies(t), then k.done(t, times).
+/// timed and counted, then k.verify(t) timed and counted when k.verifies(t),
+/// then k.done(t, times).
 template <class Kernel>
 void run_trials(Kernel& k, int trials, MPI_Comm comm) {
   for (int t = 0; t < trials; ++t) {
     k.setup(t);
     barrier(comm);
     double s[2] = {0, 0};
+    TrialSeconds out;
+    const CommCounts before = comm_counts();
     {
       Phase p(Kernel::regions.kernel, s[0]);
       k.run(t);
     }
+    const CommCounts after = comm_counts();
+    out.kernel_comm = after - before;
     if (k.verifies(t)) {
       Phase p(Kernel::regions.verify, s[1]);
       k.verify(t);
     }
+    out.verify_comm = comm_counts() - after;
     double slowest[2];
     max_over_ranks(s, slowest, 2, comm);
-    k.done(t, TrialSeconds{slowest[0], slowest[1]});
+    out.kernel = slowest[0];
+    out.verify = slowest[1];
+    k.done(t, out);
   }
 }
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Wait.hpp"
 #include "drivers/HT_Log.hpp"
 #include "drivers/HT_Trials.hpp"
@@ -178,13 +179,14 @@ struct Searches {
                   ", the first " + counts_text(out.counts));
     }
   }
-  void done(int rep, const TrialSeconds&) {
+  void done(int rep, const TrialSeconds& s) {
     // The search's own clock, from the start of its pool to the finish of
     // the last steal: the pool's allocation and the seeding, set-up that
     // uts_search does before it, stay untimed as every driver's set-up is.
     const double secs = max_over_ranks(r.seconds, comm);
     out.seconds.push_back(secs);
     out.mine.push_back(r);
+    out.comm.add_trial(s);
     say(log, "search %d/%d: %.3f s, %.4g nodes/s\n", rep + 1, cfg.repetitions, secs,
         static_cast<double>(all.nodes) / secs);
   }
@@ -238,8 +240,8 @@ void report_uts(const UtsConfig& cfg, const UtsOutcome& out, MPI_Comm comm, std:
   MPI_Comm_size(comm, &size);
   const std::vector<double> row = rank_row(out);
   std::vector<double> rows(rank == 0 ? row.size() * static_cast<std::size_t>(size) : 0);
-  MPI_Gather(row.data(), static_cast<int>(row.size()), MPI_DOUBLE, rows.data(),
-             static_cast<int>(row.size()), MPI_DOUBLE, 0, comm);
+  mpi::Gather(row.data(), static_cast<int>(row.size()), MPI_DOUBLE, rows.data(),
+              static_cast<int>(row.size()), MPI_DOUBLE, 0, comm);
   if (rank != 0) return;
   const auto& s = out.seconds;
   const double mean = std::accumulate(s.begin(), s.end(), 0.0) / static_cast<double>(s.size());
@@ -309,6 +311,7 @@ void write_uts(const UtsConfig& cfg, const UtsOutcome& out, Results& r) {
   std::vector<double> rate;
   for (double s : out.seconds) rate.push_back(static_cast<double>(out.counts.nodes) / s);
   r.global("uts/nodes_per_second", rate);
+  out.comm.write(r, "comm/uts");
   const std::vector<double> row = rank_row(out);
   for (std::size_t k = 0; k < row.size(); ++k)
     r.per_rank(std::string("uts/rank_") + kRankColumns[k], {row[k]});

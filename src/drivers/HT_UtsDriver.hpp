@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "app/HT_App.hpp"
+#include "drivers/HT_CommRecord.hpp"
 #include "uts/HT_UtsSearch.hpp"
 
 namespace ht {
@@ -53,6 +54,7 @@ struct UtsOutcome {
   UtsCounts counts;                 ///< over all ranks (the same every repetition)
   std::vector<double> seconds;      ///< per repetition, the slowest rank's
   std::vector<UtsRankResult> mine;  ///< this rank's, per repetition
+  CommRecord comm;                  ///< this rank's MPI counts per repetition
 };
 
 /// The repetitions (collective).  Throws ht::Error when a named tree's

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "comm/HT_CommCounts.hpp"
 #include "comm/HT_ProgressPump.hpp"
 #include "comm/HT_Wait.hpp"
 #include "gemm/HT_TileGemm.hpp"
@@ -22,7 +23,7 @@ void post_shift(const SquareGrid& g, SquareGrid::Direction dir, int displacement
   r.emplace_back();
   MPI_Irecv(spare.data(), count_of(spare), MPI_DOUBLE, src, tag, g.comm(), &r.back());
   r.emplace_back();
-  MPI_Isend(b.data(), count_of(b), MPI_DOUBLE, dst, tag, g.comm(), &r.back());
+  mpi::Isend(b.data(), count_of(b), MPI_DOUBLE, dst, tag, g.comm(), &r.back());
 }
 
 }  // namespace
@@ -68,8 +69,8 @@ void Cannon::step(Operands& m, int step, CannonTimes& t) {
       std::vector<MPI_Request> r(4);
       MPI_Irecv(m.a_next.data(), count_of(m.a), MPI_DOUBLE, a_src, kTagA, grid_.comm(), &r[0]);
       MPI_Irecv(m.b_next.data(), count_of(m.b), MPI_DOUBLE, b_src, kTagB, grid_.comm(), &r[1]);
-      MPI_Isend(m.a.data(), count_of(m.a), MPI_DOUBLE, a_dst, kTagA, grid_.comm(), &r[2]);
-      MPI_Isend(m.b.data(), count_of(m.b), MPI_DOUBLE, b_dst, kTagB, grid_.comm(), &r[3]);
+      mpi::Isend(m.a.data(), count_of(m.a), MPI_DOUBLE, a_dst, kTagA, grid_.comm(), &r[2]);
+      mpi::Isend(m.b.data(), count_of(m.b), MPI_DOUBLE, b_dst, kTagB, grid_.comm(), &r[3]);
       pump.start(std::move(r));
     }
     {
@@ -117,8 +118,13 @@ CannonTimes Cannon::multiply(Block a, Block b, Block c) {
     // The operands swap buffers with the spares; the members keep pointing
     // at the spares, never at the caller's blocks.
     Operands m{a, b, c, a_spare_, b_spare_};
+    CommSteps steps(t.step_comm);
     skew(m, t);
-    for (int s = 0; s < grid_.q(); ++s) step(m, s, t);
+    steps.mark();
+    for (int s = 0; s < grid_.q(); ++s) {
+      step(m, s, t);
+      steps.mark();
+    }
   }
   ++multiplies_;
   return t;

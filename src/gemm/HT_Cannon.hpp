@@ -12,6 +12,7 @@
 /// GEMM of the seed study.
 #include <vector>
 
+#include "comm/HT_CommCounts.hpp"
 #include "comm/HT_ProgressPump.hpp"
 #include "comm/HT_SquareGrid.hpp"
 #include "gemm/HT_Matrix.hpp"
@@ -35,6 +36,9 @@ struct CannonTimes {
   double wait = 0;                   ///< overlap: time waiting for transfers after computing
   double total = 0;                  ///< the whole multiplication
   std::vector<double> step_compute;  ///< compute seconds of each of the q steps
+  /// What this rank asked of MPI in the skew, then in each of the q steps
+  /// (its shift to the next step included).
+  std::vector<CommCounts> step_comm;
   /// Share of the shift time hidden behind computation (0 without overlap or shifts).
   double hidden() const { return comm > 0 ? 1.0 - wait / comm : 0.0; }
 };

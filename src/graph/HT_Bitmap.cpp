@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Wait.hpp"
 #include "graph/HT_Csr.hpp"
 
@@ -29,14 +30,14 @@ void allgather(const Bitmap& mine, const VertexRange& r, Bitmap& all, MPI_Comm c
       displs.push_back(o.local_count() > 0 ? static_cast<int>(Bitmap::word_of(o.first())) : 0);
     }
     std::copy(mine.data(), mine.data() + mine.words(), all.data() + displs[r.rank]);
-    MPI_Iallgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all.data(), counts.data(), displs.data(),
-                    MPI_UINT64_T, comm, &req[0]);
+    mpi::Iallgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all.data(), counts.data(), displs.data(),
+                     MPI_UINT64_T, comm, &req[0]);
   } else {
     all.clear();
     const std::int64_t first = r.first();
     mine.for_each([&](std::int64_t i) { all.set(first + i); });
-    MPI_Iallreduce(MPI_IN_PLACE, all.data(), static_cast<int>(all.words()), MPI_UINT64_T, MPI_BOR,
-                   comm, &req[0]);
+    mpi::Iallreduce(MPI_IN_PLACE, all.data(), static_cast<int>(all.words()), MPI_UINT64_T, MPI_BOR,
+                    comm, &req[0]);
   }
   wait_all(req);
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Wait.hpp"
 #include "runtime/HT_Phase.hpp"
 
@@ -65,7 +66,7 @@ class Router {
       ++count_[r_.owner(e[i].u)];
       ++count_[r_.owner(e[i].v)];
     }
-    MPI_Alltoall(count_.data(), 1, MPI_INT, in_count_.data(), 1, MPI_INT, comm_);
+    mpi::Alltoall(count_.data(), 1, MPI_INT, in_count_.data(), 1, MPI_INT, comm_);
     int total = 0, incoming = 0;
     for (int p = 0; p < r_.size; ++p) {
       at_[p] = (total += count_[p]) - count_[p];
@@ -79,8 +80,8 @@ class Router {
       out_[fill[r_.owner(e[i].u)]++] = e[i];
       out_[fill[r_.owner(e[i].v)]++] = reversed(e[i]);
     }
-    MPI_Alltoallv(out_.data(), count_.data(), at_.data(), pair_, in_.data(), in_count_.data(),
-                  in_at_.data(), pair_, comm_);
+    mpi::Alltoallv(out_.data(), count_.data(), at_.data(), pair_, in_.data(), in_count_.data(),
+                   in_at_.data(), pair_, comm_);
     take(in_.data(), in_.size());
   }
 

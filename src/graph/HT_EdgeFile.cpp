@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Wait.hpp"
 #include "graph/impl/HT_EdgeText.hpp"
 #include "runtime/HT_Error.hpp"
@@ -39,9 +40,9 @@ void throw_if_any(const std::string& failure, MPI_Comm comm) {
   if (from == size) return;
   std::string msg = failure;
   unsigned long long len = msg.size();
-  MPI_Bcast(&len, 1, MPI_UNSIGNED_LONG_LONG, from, comm);
+  mpi::Bcast(&len, 1, MPI_UNSIGNED_LONG_LONG, from, comm);
   msg.resize(len);
-  MPI_Bcast(msg.data(), static_cast<int>(len), MPI_CHAR, from, comm);
+  mpi::Bcast(msg.data(), static_cast<int>(len), MPI_CHAR, from, comm);
   throw Error(msg);
 }
 
@@ -158,7 +159,7 @@ Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits) {
                             }),
                  comm);
     long long before = 0;
-    MPI_Exscan(&lines, &before, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    mpi::Exscan(&lines, &before, 1, MPI_LONG_LONG, MPI_SUM, comm);
     if (rank == 0) before = 0;  // MPI_Exscan leaves rank 0's undefined
     throw_if_any(
         failure_of(

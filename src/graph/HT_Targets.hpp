@@ -68,6 +68,26 @@ class Targets {
   decltype(auto) visit(F&& f) const {
     return wide_ ? f(wide_ids_.data()) : f(narrow_ids_.data());
   }
+  /// \brief The same with a writable array (kernel 1's layout passes).
+  template <class F>
+  decltype(auto) visit_mutable(F&& f) {
+    return wide_ ? f(wide_ids_.data()) : f(narrow_ids_.data());
+  }
+  /// \brief The raw array as \p Id: std::uint32_t if narrow, std::int64_t if wide.
+  template <class Id>
+  const Id* data() const {
+    if constexpr (sizeof(Id) == 4)
+      return wide_ ? nullptr : narrow_ids_.data();
+    else
+      return wide_ ? wide_ids_.data() : nullptr;
+  }
+  /// \brief Keeps the first \p n ids.
+  void resize(std::size_t n) {
+    if (wide_)
+      wide_ids_.resize(n);
+    else
+      narrow_ids_.resize(n);
+  }
 
  private:
   std::vector<std::uint32_t> narrow_ids_;

@@ -8,6 +8,8 @@ import sys
 
 import h5py
 
+from check_comm import check_comm
+
 path, ranks, threads = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 with h5py.File(path, "r") as f:
     a = f.attrs
@@ -29,4 +31,8 @@ with h5py.File(path, "r") as f:
     assert rss.shape == (ranks,) and (rss > 1 << 20).all(), rss  # every rank, > 1 MiB
     err, bound = f["validation/freivalds_error"][0], f["validation/freivalds_bound"][0]
     assert err <= bound, (err, bound)
+    # MPI counts: the skew and q steps are the whole multiplication.
+    check_comm(f, "gemm", ranks, reps, exact=True)
+    q = round(ranks ** 0.5)
+    assert len(f["comm/gemm/step_trial"]) == reps * (q + 1), (len(f["comm/gemm/step_trial"]), q)
 print(f"{path}: ok ({ranks} ranks x {threads} threads, {reps} repetitions)")

@@ -15,6 +15,7 @@ import h5py
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_comm import check_comm  # noqa: E402
 from check_sssp_results import check_sssp  # noqa: E402
 
 path, ranks, threads, variant = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
@@ -35,6 +36,7 @@ with h5py.File(path, "r") as f:
     assert a["harmonic_mean_TEPS"] > 0
     assert a["tasks_per_rank"] >= 1
     assert a["target_bits"] in (32, 64), a["target_bits"]
+    assert text(a["row_order"]) in ("degree", "input"), a["row_order"]
     assert 0 < a["graph_vertices"] <= 2 ** int(a["SCALE"]), (a["graph_vertices"], a["SCALE"])
     assert a["graph_edges"] > 0
     # How the exchanges' levels ended: as HT_EXCHANGE_END asked, else by ranks.
@@ -129,6 +131,12 @@ with h5py.File(path, "r") as f:
     assert f["profile/mean_imbalance_over_ranks"].shape == (3,)
     if variant != "mpi":
         assert f["profile/record_count"][()].sum() > 0, "task variants record their tasks"
+    # MPI counts: a step per level searched (the frontier table's nonzero
+    # entries), each with the level's closing sum.
+    check_comm(f, "bfs", ranks, nkeys, exact=True, min_collectives=1)
+    trial = f["comm/bfs/step_trial"][()]
+    for k in range(nkeys):
+        assert (trial == k).sum() == (frontier[k] > 0).sum(), (k, trial, frontier[k])
     # Kernel 3, when the run made it (Graph500/kernels).
     if "sssp" in text(a.get("kernels", "bfs")):
         check_sssp(f, ranks)

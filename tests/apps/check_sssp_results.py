@@ -12,6 +12,8 @@ import sys
 import h5py
 import numpy as np
 
+from check_comm import check_comm
+
 
 def check_sssp(f, ranks):
     a = f.attrs
@@ -43,6 +45,12 @@ def check_sssp(f, ranks):
         assert (f["sssp/messages"][()] == 0).all(), "one rank sends no messages"
     else:
         assert f["sssp/messages"][()].sum() > 0, "several ranks exchange relaxations"
+    # MPI counts: a step per phase and the last agreement, a reduction each.
+    check_comm(f, "sssp", ranks, nkeys, exact=True, min_collectives=1)
+    trial = f["comm/sssp/step_trial"][()]
+    phases = f["sssp/phases"][()]
+    for k in range(nkeys):
+        assert (trial == k).sum() == phases[k] + 1, (k, (trial == k).sum(), phases[k])
     if "sssp_profile" in f:
         d = f["sssp_profile/record_iteration"]
         assert d.shape[0] == ranks, d.shape

@@ -10,6 +10,8 @@ import sys
 import h5py
 import numpy as np
 
+from check_comm import check_comm
+
 path, ranks, threads, tree = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 nodes, leaves, depth = (int(x) for x in sys.argv[5:8])
 with h5py.File(path, "r") as f:
@@ -46,4 +48,5 @@ with h5py.File(path, "r") as f:
     # One profile record per worker and repetition, on every rank.
     it = f["profile/record_iteration"][()].reshape(ranks, -1)  # [ranks] when 1 record each
     assert it.shape[0] == ranks and ((it >= 0).sum(axis=1) == threads * reps).all(), it
+    check_comm(f, "uts", ranks, reps, steps=False)  # a repetition is one search
 print(f"{path}: uts {tree}, {ranks} x {threads}: counts, per-rank sums and profile consistent")

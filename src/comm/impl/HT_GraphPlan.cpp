@@ -4,6 +4,7 @@
 #include <exception>
 #include <string>
 
+#include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Wait.hpp"
 #include "runtime/HT_Error.hpp"
 
@@ -64,15 +65,15 @@ void GraphPlan::init_persistent() {
 }
 
 void GraphPlan::start_send(int r) {
-  if (how == RemoteEdges::persistent) return (void)MPI_Start(&sends[r]);
   const Message& m = send_msg[r];
-  MPI_Isend(m.buffer, m.bytes, MPI_BYTE, m.peer, m.tag, comm, &sends[r]);
+  if (how == RemoteEdges::persistent) return (void)mpi::Start(&sends[r], m.bytes);
+  mpi::Isend(m.buffer, m.bytes, MPI_BYTE, m.peer, m.tag, comm, &sends[r]);
 }
 
 void GraphPlan::start_recvs(std::size_t upto) {
   if (upto <= posted) return;
   if (how == RemoteEdges::persistent) {
-    MPI_Startall(static_cast<int>(upto - posted), recvs.data() + posted);
+    MPI_Startall(static_cast<int>(upto - posted), recvs.data() + posted);  // receives: uncounted
   } else {
     for (std::size_t r = posted; r < upto; ++r) {
       const Message& m = recv_msg[r];

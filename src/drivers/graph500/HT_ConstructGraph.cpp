@@ -4,6 +4,7 @@
 
 #include "comm/HT_Wait.hpp"
 #include "graph/HT_EdgeFile.hpp"
+#include "graph/HT_RowOrder.hpp"
 #include "runtime/HT_Phase.hpp"
 
 namespace ht {
@@ -50,6 +51,7 @@ Graph500Graph construct_graph(const Graph500Config& cfg, MPI_Comm comm) {
                     ? build_weighted_csr(cfg.gen, comm, &st.generation_seconds, cfg.target_bits)
                     : build_csr(cfg.gen, comm, &st.generation_seconds, cfg.target_bits);
     }
+    if (cfg.row_order == RowOrder::degree) order_rows(out.csr, comm);
     out.target_bits = out.csr.targets.wide() ? 64 : 32;
     barrier(comm);
   }

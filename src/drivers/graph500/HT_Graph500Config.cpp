@@ -73,6 +73,11 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         "bits per stored neighbour id: auto (32 when there are at most 2^32 vertices, as gapbs "
         "stores them, else 64), 32 or 64",
         one_of(kTargetBits.names()));
+  g.set("row_order", std::string("degree"),
+        "kernel 1's rows: degree (each row's neighbours by degree, highest first, duplicates "
+        "dropped: a bottom-up BFS step stops at a row's hub) or input (as the edges came). "
+        "TEPS count the input edges either way",
+        one_of(kRowOrders.names()));
   g.set("buffer_items", static_cast<int>(defaults.buffer_items),
         "coalescing buffer per destination rank, in (vertex, parent) pairs; a full buffer is sent",
         rcp(new EnhancedNumberValidator<int>(1, 1 << 24)));
@@ -133,6 +138,7 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
   if (c.target_bits == TargetBits::b32 && c.file.empty() && c.gen.scale > 32)
     throw UsageError("Graph500/target_bits = 32 with Graph500/SCALE = " +
                      std::to_string(c.gen.scale) + ": 32-bit ids hold SCALE <= 32 (or auto, 64)");
+  c.row_order = kRowOrders.named(d.get<std::string>("row_order"), "Graph500/row_order");
   c.sssp_opt.variant =
       kSsspVariants.named(d.get<std::string>("sssp_variant"), "Graph500/sssp_variant");
   c.sssp_opt.chunks = opt.chunks;

@@ -24,6 +24,7 @@
 #include "comm/HT_Exchange.hpp"
 #include "graph/HT_EdgeFile.hpp"
 #include "graph/HT_Kronecker.hpp"
+#include "graph/HT_RowOrder.hpp"
 #include "graph/HT_Targets.hpp"
 #include "graph/bfs/HT_BfsVariant.hpp"
 #include "graph/sssp/HT_DeltaStepping.hpp"
@@ -51,6 +52,7 @@ struct Graph500Config {
   std::string file;      ///< Graph500/file: kernel 1 reads it; empty: generated
   EdgeFile graph_file;   ///< its header, when \c file is given
   TargetBits target_bits = TargetBits::automatic;  ///< Graph500/target_bits
+  RowOrder row_order = RowOrder::degree;           ///< Graph500/row_order
   /// How the exchanges' levels end (HT_EXCHANGE_END, else by rank count).
   Exchange::Termination level_end = Exchange::Termination::markers;
   /// The MPI thread level the run needs: the highest of the kernels that run.

@@ -40,6 +40,7 @@ void write_searches(const std::string& kernel, const Graph500Outcome& out, const
   r.global(kernel + "/nedge", fig.nedge);
   r.global(kernel + "/teps", teps(run));
   r.global(kernel + "/validate_seconds", fig.validate_seconds);
+  fig.comm.write(r, "comm/" + kernel);
 }
 
 void write_bfs(const Graph500Config& cfg, const Graph500Outcome& out, Results& r) {
@@ -91,6 +92,7 @@ void report_graph500(const Graph500Config& cfg, const Graph500Outcome& out, std:
     std::fprintf(f, "%-32s%lld\n", "graph_edges:", out.edges);
   }
   std::fprintf(f, "%-32s%d\n", "target_bits:", out.target_bits);
+  std::fprintf(f, "%-32s%s\n", "row_order:", kRowOrders.name(cfg.row_order));
   // The study's columns, after the reference block.
   std::fprintf(f, "%-32s%s\n", "variant:", cfg.variant->name);
   std::fprintf(f, "%-32s%d\n", "tasks_per_rank:", out.tasks_per_rank);
@@ -109,6 +111,7 @@ void write_graph500(const Graph500Config& cfg, const Graph500Outcome& out, Resul
   r.attribute("graph_generation", h.generation_seconds);
   r.attribute("construction_time", h.construction_seconds);
   r.attribute("target_bits", static_cast<long long>(out.target_bits));
+  r.attribute("row_order", std::string(kRowOrders.name(cfg.row_order)));
   r.attribute("graph_vertices", out.vertices);
   r.attribute("graph_edges", out.edges);
   if (!cfg.file.empty()) r.attribute("graph_file", cfg.file);

@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "drivers/HT_CommRecord.hpp"
 #include "drivers/HT_Log.hpp"
 #include "drivers/HT_Trials.hpp"
 #include "graph/HT_Csr.hpp"
@@ -40,6 +41,7 @@ struct SearchFigures {
   std::vector<double> seconds;           ///< the search, slowest rank
   std::vector<double> nedge;             ///< edges of the key's component (TEPS)
   std::vector<double> validate_seconds;  ///< its validation, slowest rank
+  CommRecord comm;                       ///< this rank's MPI counts per key and step
   /// \brief \p header (kernel 1's) with these searches: one kernel's block.
   Graph500Run run(const Graph500Run& header) const {
     Graph500Run r = header;
@@ -75,6 +77,7 @@ class Search {
     fig_.seconds.push_back(s.kernel);
     fig_.nedge.push_back(nedge);
     fig_.validate_seconds.push_back(s.verify);
+    fig_.comm.add_trial(s);
     const std::string more = k_.record(fig_, v_);
     say(log_, "%s %2d/%zu: key %lld, %.6f s, %.4g TEPS%s, valid\n", K::name, t + 1, keys_.size(),
         static_cast<long long>(keys_[t]), s.kernel, nedge / s.kernel, more.c_str());

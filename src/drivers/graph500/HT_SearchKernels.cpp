@@ -55,6 +55,7 @@ std::string BfsKernel::record(BfsFigures& f, const Validation& v) const {
   f.frontier.emplace_back(r.frontier.begin(), r.frontier.end());
   f.bottom_up.emplace_back(r.bottom_up.begin(), r.bottom_up.end());
   f.level_times.add(r.seconds);
+  f.comm.add_steps(r.comm);
   for (auto x : r.bytes) f.rank_bytes += static_cast<double>(x);
   // Messages and bytes per level and the visit counts summed over the ranks
   // in one collective; the lock time's slowest rank in another.
@@ -108,6 +109,7 @@ std::string SsspKernel::record(SsspFigures& f, const Validation&) const {
   f.phases.push_back(static_cast<double>(r.phases));
   f.relaxations.push_back(static_cast<double>(sums[0]));
   f.messages.push_back(static_cast<double>(sums[1]));
+  f.comm.add_steps(r.comm);
   return text(", %lld buckets, %lld phases, %.0f messages", static_cast<long long>(r.buckets),
               static_cast<long long>(r.phases), f.messages.back());
 }

@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "comm/HT_CommCounts.hpp"
 #include "graph/HT_Csr.hpp"
 #include "graph/bfs/HT_Direction.hpp"
 
@@ -69,6 +70,7 @@ struct BfsResult {
   std::vector<std::int64_t> bytes;     ///< bytes this rank sent per level
   std::vector<LevelSeconds> seconds;   ///< this rank's time per level
   std::vector<int> bottom_up;          ///< hybrid: per level, 1 if searched bottom-up
+  std::vector<CommCounts> comm;        ///< what this rank asked of MPI per level
   double lock_seconds = 0;             ///< locking: time this rank's tasks waited for locks
   std::int64_t task_visits = 0;        ///< local vertices visited, summed over the tasks
   std::int64_t unique_visits = 0;      ///< distinct local vertices the tasks visited
@@ -82,6 +84,7 @@ struct BfsResult {
     bytes.clear();
     seconds.clear();
     bottom_up.clear();
+    comm.clear();
     lock_seconds = 0;
     task_visits = unique_visits = 0;
   }

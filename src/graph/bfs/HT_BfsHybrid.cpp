@@ -12,11 +12,17 @@
 // as a bitmap over all vertices (each rank's part gathered by ht::allgather,
 // HT_Bitmap.hpp), and chunk tasks over the rank's unvisited vertices scan
 // each one's neighbours and stop at the first that is in the frontier.
+// Each row's first target is also held in a dense array (4 or 8 bytes a
+// vertex): with kernel 1's rows ordered by degree (HT_RowOrder.hpp) it is the
+// row's hub (on several ranks, its hub among this rank's vertices), which
+// finds most vertices without touching their rows (Yasui et al., HPCS 2015,
+// order rows so; the dense copy saves the cache miss a row).
 // After each level one allreduce of three counts (frontier vertices, their
 // edges, edges still unexplored) lets every rank take the same decision
 // (HT_Direction.hpp).  Bitmaps of all vertices (the frontier and the sent
 // filter) cost N/8 bytes each per rank; no per-vertex array spans the graph.
 #include <algorithm>
+#include <type_traits>
 
 #include "graph/bfs/HT_BfsVariant.hpp"
 #include "graph/bfs/impl/HT_ClaimChunk.hpp"
@@ -45,6 +51,12 @@ class BfsHybrid final : public ChunkedBfs {
         front_(g.range.n_global),
         mine_(g.range.local_count()) {
     count_found_edges();
+    // Each row's first target beside the others, or the vertex itself (never
+    // in the frontier: it is unvisited when asked) for an empty row.
+    const std::int64_t n = g.range.local_count();
+    first_.assign(static_cast<std::size_t>(n), g.targets.wide());
+    for (std::int64_t j = 0; j < n; ++j)
+      first_.set(j, g.degree(j) > 0 ? g.targets[g.offsets[j]] : g.range.global(j));
   }
 
   const BfsResult& search(std::int64_t root) override {
@@ -96,6 +108,7 @@ class BfsHybrid final : public ChunkedBfs {
 
   // For the bottom-up tasks.
   const Bitmap& front() const { return front_; }
+  const Targets& first() const { return first_; }
 
  private:
   void spawn_level(int iteration, std::size_t n) override {
@@ -117,8 +130,9 @@ class BfsHybrid final : public ChunkedBfs {
   }
 
   DirectionPolicy policy_;
-  Bitmap front_;  // the frontier, all vertices (bottom-up levels)
-  Bitmap mine_;   // this rank's part of it
+  Bitmap front_;   // the frontier, all vertices (bottom-up levels)
+  Bitmap mine_;    // this rank's part of it
+  Targets first_;  // each row's first target (order_rows: its local hub)
 };
 
 std::int64_t Up::run(BfsHybrid& b, std::size_t chunk, std::size_t chunks) {
@@ -130,25 +144,50 @@ std::int64_t Up::run(BfsHybrid& b, std::size_t chunk, std::size_t chunks) {
   const std::int64_t* const offsets = g.offsets.data();
   std::int64_t* const pred = b.pred();
   std::int64_t found = 0, edges = 0;
+  // A row's first target is read from a dense array (a stream, not a cache
+  // miss per row); with rows ordered by degree it is the hub, which finds
+  // most vertices.  The rest of the rows of kBatch words are scanned after,
+  // each prefetched kAhead rows before.
+  constexpr std::size_t kBatch = 4, kAhead = 8;
+  std::int64_t rest[kBatch * 64];
   g.targets.visit([&](const auto* const targets) {
-    for (std::size_t w = w0; w < w1; ++w) {
-      const Bitmap::Word todo = seen.clear_atomic(w);
-      Bitmap::Word got = 0;
-      Bitmap::for_each_bit(todo, w, [&](std::int64_t j) {
-        for (std::int64_t k = offsets[j], end = offsets[j + 1]; k < end; ++k) {
+    using Id = std::remove_const_t<std::remove_pointer_t<decltype(targets)>>;
+    const Id* const first = b.first().data<Id>();  // as wide as the targets
+    for (std::size_t wb = w0; wb < w1; wb += kBatch) {
+      const std::size_t we = std::min(w1, wb + kBatch);
+      std::size_t n = 0;
+      Bitmap::Word got[kBatch] = {};
+      for (std::size_t w = wb; w < we; ++w) {
+        Bitmap::for_each_bit(seen.clear_atomic(w), w, [&](std::int64_t j) {
+          const std::int64_t v = first[j];
+          if (front.test(v)) {
+            pred[j] = v;
+            got[w - wb] |= Bitmap::bit_of(j);
+            edges += offsets[j + 1] - offsets[j];
+          } else if (offsets[j + 1] - offsets[j] > 1) {
+            rest[n++] = j;
+          }
+        });
+      }
+      for (std::size_t x = 0; x < n; ++x) {
+        if (x + kAhead < n) __builtin_prefetch(targets + offsets[rest[x + kAhead]] + 1);
+        const std::int64_t j = rest[x];
+        for (std::int64_t k = offsets[j] + 1, end = offsets[j + 1]; k < end; ++k) {
           const std::int64_t v = targets[k];
           if (front.test(v)) {
             pred[j] = v;
-            got |= Bitmap::bit_of(j);
+            got[Bitmap::word_of(j) - wb] |= Bitmap::bit_of(j);
             edges += end - offsets[j];
             break;
           }
         }
-      });
-      // This task alone writes word w's bits this level.
-      if (got) {
-        seen.or_word_atomic(w, got);
-        found += Bitmap::count(got);
+      }
+      // This task alone writes these words' bits this level.
+      for (std::size_t w = wb; w < we; ++w) {
+        if (got[w - wb]) {
+          seen.or_word_atomic(w, got[w - wb]);
+          found += Bitmap::count(got[w - wb]);
+        }
       }
     }
   });

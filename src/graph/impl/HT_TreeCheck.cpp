@@ -1,5 +1,6 @@
 #include "graph/impl/HT_TreeCheck.hpp"
 
+#include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Wait.hpp"
 
 namespace ht::impl {
@@ -80,9 +81,9 @@ void agree(Validation& res, std::string first, std::int32_t deepest, const Verte
   all_reduce(&from, 1, MPI_MIN, comm);
   if (from < r.size) {
     unsigned long long len = first.size();
-    MPI_Bcast(&len, 1, MPI_UNSIGNED_LONG_LONG, from, comm);
+    mpi::Bcast(&len, 1, MPI_UNSIGNED_LONG_LONG, from, comm);
     first.resize(len);
-    MPI_Bcast(first.data(), static_cast<int>(len), MPI_CHAR, from, comm);
+    mpi::Bcast(first.data(), static_cast<int>(len), MPI_CHAR, from, comm);
     res.what = first;
   }
   long long d = deepest;

@@ -422,7 +422,9 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
   const bool classic = opt_.variant == SsspVariant::classic;
   bool heavy_due = false;  // classic: the bucket left has its heavy phase to run
   bucket_ = -1;
-  for (;;) {
+  CommSteps steps(res_.comm);
+  for (bool first = true;; first = false) {
+    if (!first) steps.mark();  // the step before: its agreement and its phase
     long long next = next_bucket(bucket_);
     all_reduce(&next, 1, MPI_MIN, comm_);
     if (heavy_due && next != bucket_) {
@@ -434,7 +436,10 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
       heavy_due = false;
       continue;  // heavy edges may have filled a nearer bucket
     }
-    if (next == std::numeric_limits<long long>::max()) break;
+    if (next == std::numeric_limits<long long>::max()) {
+      steps.mark();
+      break;
+    }
     if (next != bucket_) {
       bucket_ = next;
       ++res_.buckets;

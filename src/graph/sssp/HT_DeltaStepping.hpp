@@ -40,6 +40,7 @@
 #include <string>
 #include <vector>
 
+#include "comm/HT_CommCounts.hpp"
 #include "graph/HT_Csr.hpp"
 #include "runtime/HT_Choices.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
@@ -80,6 +81,10 @@ struct SsspResult {
   std::int64_t waves = 0;          ///< extra task waves of fused light phases, this rank
   std::int64_t relaxations = 0;    ///< edges this rank relaxed
   std::int64_t messages = 0, bytes = 0;  ///< what this rank sent
+  /// What this rank asked of MPI per step: one agreement on the next bucket
+  /// (a reduction) and the phase it starts; the last step only agrees that
+  /// none is left.  phases + 1 steps, the same on every rank.
+  std::vector<CommCounts> comm;
 };
 
 class DeltaStepping {

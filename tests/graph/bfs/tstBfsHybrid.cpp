@@ -3,13 +3,16 @@
 // serial oracle's level and pass the Graph500 checks, for coalescing
 // buffers of one entry, a few and more than a level sends, on graphs whose
 // rank blocks start on a bitmap word (the frontier gathered with
-// MPI_Allgatherv) and graphs whose blocks do not (merged with MPI_BOR).
+// MPI_Allgatherv) and graphs whose blocks do not (merged with MPI_BOR),
+// with rows as the edges came and ordered by degree (order_rows: the
+// bottom-up step's first target is then the hub).
 #include <gtest/gtest.h>
 #include <Kokkos_Core.hpp>
 
 #include <tuple>
 
 #include "bfs_oracle.hpp"
+#include "graph/HT_RowOrder.hpp"
 #include "graph/HT_SearchKeys.hpp"
 #include "graph/bfs/HT_Bfs.hpp"
 #include "graph/bfs/HT_BfsValidate.hpp"
@@ -19,15 +22,16 @@
 namespace {
 
 using Mode = ht::DirectionPolicy::Mode;
-using Case = std::tuple<Mode, int, std::size_t>;  // direction, SCALE, buffer
+using Case = std::tuple<Mode, int, std::size_t, bool>;  // direction, SCALE, buffer, ordered
 
 class BfsHybrid : public ::testing::TestWithParam<Case> {};
 
 TEST_P(BfsHybrid, LevelsMatchTheOracleInEveryDirection) {
-  const auto& [mode, scale, buffer] = GetParam();
+  const auto& [mode, scale, buffer, ordered] = GetParam();
   ht::Kronecker gen{scale, 8, 0.57, 0.19, 0.19, 5};
   const auto [first, last] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
-  const ht::Csr g = ht::build_csr(gen.edges(first, last), gen.vertex_count(), MPI_COMM_WORLD);
+  ht::Csr g = ht::build_csr(gen.edges(first, last), gen.vertex_count(), MPI_COMM_WORLD);
+  if (ordered) ht::order_rows(g, MPI_COMM_WORLD);
   ht::BfsOptions opt;
   opt.buffer_items = buffer;
   opt.chunks = 8;
@@ -74,13 +78,13 @@ INSTANTIATE_TEST_SUITE_P(
     Directions, BfsHybrid,
     ::testing::Combine(::testing::Values(Mode::automatic, Mode::top_down, Mode::bottom_up),
                        ::testing::Values(5, 10),  // 2^5 / 4 ranks: blocks off the words
-                       ::testing::Values(1, 7, std::size_t(1) << 20)),
+                       ::testing::Values(1, 7, std::size_t(1) << 20), ::testing::Bool()),
     [](const ::testing::TestParamInfo<Case>& p) {
       std::string name = ht::mode_name(std::get<0>(p.param));
       for (char& c : name)
         if (c == '-') c = '_';
       return name + "_scale" + std::to_string(std::get<1>(p.param)) + "_buffer" +
-             std::to_string(std::get<2>(p.param));
+             std::to_string(std::get<2>(p.param)) + (std::get<3>(p.param) ? "_ordered" : "");
     });
 
 }  // namespace

@@ -12,6 +12,7 @@ bool Level::record(long long next) {
   const Exchange::Stats st = ex_.stats();
   res_.messages.push_back(st.messages);
   res_.bytes.push_back(st.bytes);
+  res_.comm.push_back(comm_counts() - comm_start_);
   LevelSeconds s;
   s.total = ex_.clock()() - start_;
   s.communicate = st.busy;

@@ -12,6 +12,7 @@
 // sync), so the parts of every variant mean the same thing: sync is the
 // closing collectives alone, and local work after the exchange (reading the
 // next frontier off a bitmap) is expand.
+#include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Exchange.hpp"
 #include "graph/bfs/HT_Bfs.hpp"
 #include "runtime/HT_Phase.hpp"
@@ -27,6 +28,7 @@ class Level {
     ex_.begin_level(level);
     sync_ = 0;
     start_ = ex_.clock()();
+    comm_start_ = comm_counts();
   }
   /// Runs \p f, a closing collective, timed as sync.
   template <class F>
@@ -38,7 +40,8 @@ class Level {
   }
   /// \p sums[i] = the sum of \p x[i] over the ranks, i < \p n (sync).
   void sum(const long long* x, long long* sums, int n);
-  /// Ends the level: records its seconds, what the exchange sent, and the
+  /// Ends the level: records its seconds, what the exchange sent, what the
+  /// rank asked of MPI since begin() (the closing collectives included), and the
   /// next frontier's global size \p next if there is one; true if there is.
   bool record(long long next);
   /// sum() of this rank's \p found, then record().  Collective.
@@ -49,6 +52,7 @@ class Level {
   BfsResult& res_;
   MPI_Comm comm_;
   double start_ = 0, sync_ = 0;
+  CommCounts comm_start_;
 };
 
 }  // namespace ht::impl
