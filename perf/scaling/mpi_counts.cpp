@@ -101,6 +101,16 @@ int MPI_Sendrecv_replace(void* b, int n, MPI_Datatype t, int d, int stag, int s,
 namespace {
 std::mutex persistent_lock;
 std::unordered_map<MPI_Request, long long> persistent;
+
+void started(const MPI_Request* r, int n) {
+  std::lock_guard<std::mutex> hold(persistent_lock);
+  for (int i = 0; i < n; ++i) {
+    const auto it = persistent.find(r[i]);
+    if (it == persistent.end()) continue;  // a receive
+    sends.fetch_add(1, std::memory_order_relaxed);
+    send_bytes.fetch_add(it->second, std::memory_order_relaxed);
+  }
+}
 }  // namespace
 
 int MPI_Send_init(const void* b, int n, MPI_Datatype t, int d, int tag, MPI_Comm c,
@@ -111,25 +121,11 @@ int MPI_Send_init(const void* b, int n, MPI_Datatype t, int d, int tag, MPI_Comm
   return rc;
 }
 int MPI_Start(MPI_Request* r) {
-  {
-    std::lock_guard<std::mutex> hold(persistent_lock);
-    const auto it = persistent.find(*r);
-    if (it != persistent.end()) {
-      sends.fetch_add(1, std::memory_order_relaxed);
-      send_bytes.fetch_add(it->second, std::memory_order_relaxed);
-    }
-  }
+  started(r, 1);
   return PMPI_Start(r);
 }
 int MPI_Startall(int n, MPI_Request* r) {
-  for (int i = 0; i < n; ++i) {
-    std::lock_guard<std::mutex> hold(persistent_lock);
-    const auto it = persistent.find(r[i]);
-    if (it != persistent.end()) {
-      sends.fetch_add(1, std::memory_order_relaxed);
-      send_bytes.fetch_add(it->second, std::memory_order_relaxed);
-    }
-  }
+  started(r, n);
   return PMPI_Startall(n, r);
 }
 int MPI_Request_free(MPI_Request* r) {

@@ -10,6 +10,7 @@
 #include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Wait.hpp"
 #include "pmpi_witness.hpp"
+#include "test_environment.hpp"
 
 namespace {
 
@@ -19,17 +20,8 @@ struct Span {
   ht::CommCounts theirs_now() const { return ht::test::witness_counts() - theirs; }
 };
 
-int rank_of() {
-  int r = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &r);
-  return r;
-}
-
-int size_of() {
-  int p = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
-  return p;
-}
+int rank_of() { return test_environment().rank(); }
+int size_of() { return test_environment().size(); }
 
 TEST(CommCounts, PointToPointCountsMessagesAndBytes) {
   const int me = rank_of(), P = size_of(), next = (me + 1) % P, prev = (me + P - 1) % P;

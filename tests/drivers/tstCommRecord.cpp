@@ -12,7 +12,6 @@
 #include <string>
 
 #include "../comm/pmpi_witness.hpp"
-#include "../h5_read.hpp"
 #include "comm/HT_Wait.hpp"
 #include "drivers/HT_CommRecord.hpp"
 #include "drivers/HT_Trials.hpp"
@@ -24,6 +23,8 @@
 #include "graph/HT_SearchKeys.hpp"
 #include "graph/bfs/HT_BfsVariant.hpp"
 #include "graph/sssp/HT_DeltaStepping.hpp"
+#include "h5_read.hpp"
+#include "test_environment.hpp"
 #include "uts/HT_UtsSearch.hpp"
 #include "uts/HT_UtsTree.hpp"
 
@@ -31,11 +32,7 @@ namespace {
 
 using ht::CommCounts;
 
-int size_of() {
-  int p = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
-  return p;
-}
+int size_of() { return test_environment().size(); }
 
 CommCounts total(const std::vector<CommCounts>& steps) {
   CommCounts t;
@@ -170,8 +167,7 @@ TEST(UtsSearch, EveryCallIsCounted) {
 
 TEST(CommRecord, WritesARowARankOfTrialsAndSteps) {
   const int P = size_of();
-  int me = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  const int me = test_environment().rank();
   ht::CommRecord rec;
   for (int t = 0; t < 2; ++t) {
     ht::TrialSeconds s;
