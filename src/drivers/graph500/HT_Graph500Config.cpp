@@ -37,7 +37,8 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         rcp(new EnhancedNumberValidator<int>(0, 1 << 20)));
   g.set("chunks", defaults.chunks,
         "incremental, atomic, hybrid: most chunks (one task each) a level's frontier edges are cut "
-        "into, at least 2048 edges each; fast workers take more of them",
+        "into, at least 2048 edges each; fast workers take more of them. sssp: most chunks a "
+        "bucket's entries are cut into, at least 64 each",
         rcp(new EnhancedNumberValidator<int>(1, 1 << 16)));
   g.set("direction", std::string(mode_name(defaults.direction.mode)),
         "hybrid: auto switches by Beamer's heuristic (alpha, beta); top-down or bottom-up forces "

@@ -9,7 +9,6 @@
 #include "comm/HT_Exchange.hpp"
 #include "comm/HT_Wait.hpp"
 #include "graph/impl/HT_ChunkTask.hpp"
-#include "graph/impl/HT_EdgeChunks.hpp"
 #include "graph/sssp/impl/HT_SentFilter.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Error.hpp"
@@ -53,10 +52,9 @@ struct Entry {
 // How many edges ahead relax_edges prefetches a target's state (8 and 16
 // measured alike at SCALE 18 and 20, 1 x 1; no prefetch 10-20% slower).
 constexpr std::int64_t kAhead = 8;
-// How many frontier vertices ahead expand prefetches a vertex's offset and
-// state; its first edges are prefetched one vertex ahead.  2 to 8 measured
-// alike; without these prefetches 1 x 1 is 15% slower (SCALE 18 file).
-constexpr std::int64_t kRowsAhead = 4;
+// Frontier entries expand filters at a time (their states requested a block
+// ahead); a live row's first edges are prefetched one row ahead.
+constexpr std::size_t kBlock = 32;
 // Appends to a bin with the growth out of line: a plain push_back stayed a
 // call in the relaxation loop (4% of a search's samples).
 [[gnu::noinline]] void grow(std::vector<Entry>& bin) {
@@ -67,8 +65,9 @@ constexpr std::int64_t kRowsAhead = 4;
   bin.push_back(e);
 }
 
-// Fewer edges than this per chunk cost more in spawning than they gain.
-constexpr std::int64_t kMinChunkEdges = 2048;
+// Fewer entries than this per chunk cost more in spawning than they gain
+// (about 2,000 edges at the Kronecker graphs' mean degree).
+constexpr std::size_t kMinChunkEntries = 64;
 
 }  // namespace
 
@@ -78,6 +77,7 @@ class DeltaStepping::Impl {
   struct alignas(64) Lane {
     std::vector<std::vector<Exchange::Item>> out;  // per destination
     std::vector<std::vector<Entry>> bins;          // found this phase, by bucket
+    std::vector<std::uint32_t> taken;              // classic: the live vertices it took
     std::size_t lo = SIZE_MAX, hi = 0;             // the bins touched: [lo, hi)
     std::int64_t relaxations = 0;
   };
@@ -102,6 +102,7 @@ class DeltaStepping::Impl {
     inverse_delta_ = 1.0 / opt.delta;
     sent_budget_ = opt.sent_filter_bytes ? opt.sent_filter_bytes : g.targets.bytes() / 2;
     lanes_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
+    shared_ = lanes_.size() > 1;
     for (Lane& l : lanes_) l.out.resize(static_cast<std::size_t>(g.range.size));
     state_.assign(static_cast<std::size_t>(g.range.local_count()), kUnreached);
     apply_ = [this](const Exchange::Item* items, std::size_t k) {
@@ -141,8 +142,8 @@ class DeltaStepping::Impl {
   }
 
   enum class Edges { light, heavy, all };
-  /// Chunk c of n of the phase's frontier: relaxes its edges of one kind.
-  /// (A template: the kind test folds away in the edge loop.)
+  /// Chunk c of n of the phase's frontier: its live entries relax their
+  /// edges of one kind.  (A template: the kind test folds away in the edge loop.)
   template <Edges kind>
   std::int64_t expand(std::size_t c, std::size_t n) {
     return g_.targets.visit([&](const auto* const targets) { return expand<kind>(c, n, targets); });
@@ -151,36 +152,49 @@ class DeltaStepping::Impl {
   std::int64_t expand(std::size_t c, std::size_t n, const T* const targets) {
     Lane& lane = this->lane();
     const std::int64_t* const offsets = g_.offsets.data();
-    const std::int64_t* const starts = chunks_.starts();
-    const auto m = static_cast<std::int64_t>(frontier_.size());
-    const std::int64_t e0 = chunks_.edge_begin(c, n), e1 = chunks_.edge_begin(c + 1, n);
-    std::int64_t relaxed = 0, since_pump = 0;
-    const std::int64_t* const frontier = frontier_.data();
+    const Entry* const frontier = frontier_.data();
+    const std::size_t m = frontier_.size(), q0 = m * c / n, q1 = m * (c + 1) / n;
     const float* const weights = g_.weights.data();
-    for (auto q = static_cast<std::int64_t>(chunks_.row_of(e0)); q < m && starts[q] < e1; ++q) {
-      // The next vertices' rows and states, requested ahead: a frontier is
-      // scattered over the graph, so each row begins with misses.
-      if (q + kRowsAhead < m) {
-        const std::int64_t ahead = frontier[q + kRowsAhead];
-        __builtin_prefetch(offsets + ahead);
-        __builtin_prefetch(state_.data() + ahead);
-        if (!g_.split.empty()) __builtin_prefetch(g_.split.data() + ahead);
+    std::int64_t relaxed = 0, since_pump = 0, live = 0;
+    // A block at a time: its stale entries dropped first, in a tight loop
+    // over states requested a block ahead, so that the rows' prefetches
+    // below run ahead over live rows only.
+    struct Row {
+      std::uint32_t j;
+      float du;
+    };
+    Row rows[kBlock];
+    for (std::size_t b0 = q0; b0 < q1; b0 += kBlock) {
+      const std::size_t b1 = std::min(b0 + kBlock, q1);
+      for (std::size_t q = b1; q < std::min(b1 + kBlock, q1); ++q) {
+        __builtin_prefetch(state_.data() + frontier[q].j);
+        __builtin_prefetch(offsets + frontier[q].j);
       }
-      if (q + 1 < m) {
-        const std::int64_t o = offsets[frontier[q + 1]];
-        __builtin_prefetch(targets + o);
-        __builtin_prefetch(weights + o);
+      std::size_t k = 0;
+      for (std::size_t q = b0; q < b1; ++q) {
+        const State st = load(&state_[frontier[q].j]);
+        rows[k] = {frontier[q].j, dist_of(st)};
+        k += static_cast<std::uint32_t>(st >> 32) == frontier[q].d;
       }
-      const std::int64_t i = frontier[q], base = offsets[i] - starts[q];
-      const std::int64_t k0 = base + std::max(starts[q], e0),
-                         k1 = base + std::min(starts[q + 1], e1);
-      const float du = dist_of(load(&state_[static_cast<std::size_t>(i)]));
-      relaxed += relax_edges<kind>(lane, targets, i, du, k0, k1);
-      pump_now_and_then(since_pump, k1 - k0);
+      live += static_cast<std::int64_t>(k);
+      for (std::size_t r = 0; r < k; ++r) {
+        // The next row's first edges, and the split of the one after.
+        if (r + 1 < k) {
+          const std::int64_t o = offsets[rows[r + 1].j];
+          __builtin_prefetch(targets + o);
+          __builtin_prefetch(weights + o);
+          if (r + 2 < k && !g_.split.empty()) __builtin_prefetch(g_.split.data() + rows[r + 2].j);
+        }
+        const std::int64_t i = rows[r].j;
+        if (kind == Edges::light) lane.taken.push_back(rows[r].j);
+        const std::int64_t k0 = offsets[i], k1 = offsets[i + 1];
+        relaxed += relax_edges<kind>(lane, targets, i, rows[r].du, k0, k1);
+        pump_now_and_then(since_pump, k1 - k0);
+      }
     }
     if (peers_) ex_.try_poll(apply_);
     lane.relaxations += relaxed;
-    return static_cast<std::int64_t>(chunks_.vertex_begin(c + 1, n) - chunks_.vertex_begin(c, n));
+    return live;
   }
 
   /// Edges [k0, k1) of local vertex i, at distance du, those of one kind:
@@ -274,23 +288,23 @@ class DeltaStepping::Impl {
     }
   }
 
-  /// Bucket b's live vertices, once each; the bucket emptied.  No sort and
-  /// no dedupe: an entry is live only while its distance is the vertex's
-  /// own, and a vertex takes each distance once (a win is strictly shorter).
+  /// Bucket b's entries become the frontier; the bucket emptied.  Stale
+  /// entries stay in it: the wave's tasks skip them where they read each
+  /// vertex's state anyway (a separate pass was a tenth of a search, on the
+  /// host alone).  Each live vertex is there once: an entry is live only
+  /// while its distance is the vertex's own, and a vertex takes each
+  /// distance once (a win is strictly shorter).
   void take_bucket(std::int64_t b) {
     frontier_.clear();
-    if (static_cast<std::size_t>(b) < bins_.size()) {
-      const std::vector<Entry>& bin = bins_[static_cast<std::size_t>(b)];
-      for (std::size_t k = 0; k < bin.size(); ++k) {
-        if (k + kAhead < bin.size()) {
-          // The row's offset too: the wave's chunking reads it next.
-          __builtin_prefetch(state_.data() + bin[k + kAhead].j);
-          __builtin_prefetch(g_.offsets.data() + bin[k + kAhead].j);
-        }
-        if (static_cast<std::uint32_t>(state_[bin[k].j] >> 32) == bin[k].d)
-          frontier_.push_back(bin[k].j);
-      }
-      bins_[static_cast<std::size_t>(b)].clear();
+    if (static_cast<std::size_t>(b) < bins_.size())
+      frontier_.swap(bins_[static_cast<std::size_t>(b)]);
+  }
+
+  /// classic: the vertices the last wave took, for the bucket's heavy phase.
+  void collect_taken() {
+    for (Lane& l : lanes_) {
+      settled_.insert(settled_.end(), l.taken.begin(), l.taken.end());
+      l.taken.clear();
     }
   }
 
@@ -309,15 +323,17 @@ class DeltaStepping::Impl {
     return std::numeric_limits<std::int64_t>::max();
   }
 
-  /// One phase over frontier_: its edges of one kind relaxed by tasks, the
-  /// exchange's level closed, the finds in their buckets.
-  /// One wave of tasks over frontier_'s edges of one kind.
+  /// One wave of tasks over frontier_'s edges of one kind: its entries cut
+  /// into equal chunks, one task each, which the workers take as they free
+  /// up (a hub's row is one entry; a search holds few).
   template <class Body>
   void wave(int iteration) {
     if (frontier_.empty()) return;
-    chunks_.assign(frontier_, [this](std::int64_t i) { return g_.degree(i); });
-    const auto n = static_cast<std::size_t>(std::clamp<std::int64_t>(
-        chunks_.edges() / kMinChunkEdges, 1, static_cast<std::int64_t>(opt_.chunks)));
+    // One worker: one chunk, run here (tasks would only add their round trips).
+    const std::size_t n =
+        shared_ ? std::clamp<std::size_t>(frontier_.size() / kMinChunkEntries, 1,
+                                          static_cast<std::size_t>(std::max(1, opt_.chunks)))
+                : 1;
     if (n == 1) {
       // One chunk's work: run it here.  Most buckets of a narrow delta are
       // this small, and a task's round trip through the scheduler (spawn,
@@ -350,11 +366,10 @@ class DeltaStepping::Impl {
       gather_bins();
       take_bucket(bucket_);
       if (frontier_.empty()) break;
-      if (opt_.variant == SsspVariant::classic)
-        settled_.insert(settled_.end(), frontier_.begin(), frontier_.end());
       ++res_.waves;
       wave<Body>(it);
     }
+    if (opt_.variant == SsspVariant::classic) collect_taken();
     for (Lane& l : lanes_) {
       for (int p = 0; p < g_.range.size; ++p) {
         auto& out = l.out[static_cast<std::size_t>(p)];
@@ -375,14 +390,15 @@ class DeltaStepping::Impl {
   MPI_Comm comm_;
   Profile& profile_;
   bool peers_;
+  bool shared_ = true;           // several workers
   impl::SentFilter sent_;        // what was sent (several ranks only)
   std::size_t sent_budget_ = 0;  // its most bytes
   Exchange ex_;
   Exchange::Handler apply_;
   std::vector<State> state_;
   std::vector<std::vector<Entry>> bins_;
-  std::vector<std::int64_t> frontier_, settled_;
-  impl::EdgeChunks chunks_;
+  std::vector<Entry> frontier_;
+  std::vector<std::uint32_t> settled_;
   std::vector<Lane> lanes_;
   std::vector<TaskRecord> records_;
   std::int64_t bucket_ = 0;
@@ -430,7 +446,9 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
     if (heavy_due && next != bucket_) {
       std::sort(settled_.begin(), settled_.end());
       settled_.erase(std::unique(settled_.begin(), settled_.end()), settled_.end());
-      frontier_.swap(settled_);
+      frontier_.clear();
+      for (const std::uint32_t j : settled_)
+        frontier_.push_back({j, static_cast<std::uint32_t>(state_[j] >> 32)});
       settled_.clear();
       phase<Heavy>(group, false);
       heavy_due = false;
@@ -446,7 +464,6 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
     }
     take_bucket(bucket_);
     if (classic) {
-      settled_.insert(settled_.end(), frontier_.begin(), frontier_.end());
       phase<Light>(group, true);
       heavy_due = true;
     } else {

@@ -13,8 +13,9 @@
 /// relaxes all its edges at once and there is no heavy phase
 /// (SsspVariant::fused: one global step per bucket fewer, a heavy edge
 /// relaxed again only when its vertex improves within its bucket).  A phase is a level of the
-/// coalescing exchange (comm/HT_Exchange): its frontier's edges are cut into chunks, one task each
-/// (as the BFS cuts its frontier); a local target is relaxed in place, a remote one is sent to its
+/// coalescing exchange (comm/HT_Exchange): its bucket's entries are cut into equal chunks, one
+/// task each (one chunk, on the host, where a rank has one worker), and each task skips the entries
+/// whose vertex has moved on since; a local target is relaxed in place, a remote one is sent to its
 /// owner as one (vertex, distance, parent) item.  Within a light phase a rank goes on with what it
 /// put back into the bucket itself before the phase closes (bucket fusion, as gapbs's sssp), so
 /// only relaxations that cross ranks cost a global step.
@@ -62,7 +63,7 @@ inline const char* variant_name(SsspVariant v) { return kSsspVariants.name(v); }
 struct SsspOptions {
   double delta = 0.002;  ///< bucket width (weights are in [0, 1)); the measured default
   SsspVariant variant = SsspVariant::fused;
-  int chunks = 256;                 ///< most tasks per phase
+  int chunks = 256;                 ///< most tasks per wave (at least 64 entries each)
   std::size_t buffer_items = 4096;  ///< coalescing buffer per destination, in items
   /// The sent filter's most bytes per rank (impl/HT_SentFilter: exact, 2
   /// bytes a graph vertex, while they fit, else lossy); 0: half the bytes of
