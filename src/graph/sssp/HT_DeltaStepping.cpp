@@ -52,8 +52,9 @@ struct Entry {
 // How many edges ahead relax_edges prefetches a target's state (8 and 16
 // measured alike at SCALE 18 and 20, 1 x 1; no prefetch 10-20% slower).
 constexpr std::int64_t kAhead = 8;
-// Frontier entries expand filters at a time (their states requested a block
-// ahead); a live row's first edges are prefetched one row ahead.
+// Frontier entries expand filters at a time (the next block's states are
+// requested before this one's rows are relaxed); a live row's first edges
+// are prefetched one row ahead.
 constexpr std::size_t kBlock = 32;
 // Appends to a bin with the growth out of line: a plain push_back stayed a
 // call in the relaxation loop (4% of a search's samples).
@@ -157,8 +158,8 @@ class DeltaStepping::Impl {
     const float* const weights = g_.weights.data();
     std::int64_t relaxed = 0, since_pump = 0, live = 0;
     // A block at a time: its stale entries dropped first, in a tight loop
-    // over states requested a block ahead, so that the rows' prefetches
-    // below run ahead over live rows only.
+    // (the states of every block but a chunk's first were requested a block
+    // earlier), so that the rows' prefetches below run ahead over live rows only.
     struct Row {
       std::uint32_t j;
       float du;
@@ -355,7 +356,8 @@ class DeltaStepping::Impl {
   /// in gapbs) more waves over what the rank itself put back into the
   /// bucket, until it has none: work that needs no other rank takes no
   /// global step.  Then the exchange's level closes and its arrivals go to
-  /// their buckets.  \p settled collects every vertex a wave took.
+  /// their buckets.  classic: the vertices its light waves took go to
+  /// settled_, for the bucket's heavy phase.
   template <class Body>
   void phase(int group, bool fuse) {
     ex_.begin_level(static_cast<int>(res_.phases));

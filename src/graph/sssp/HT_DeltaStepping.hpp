@@ -13,8 +13,9 @@
 /// relaxes all its edges at once and there is no heavy phase
 /// (SsspVariant::fused: one global step per bucket fewer, a heavy edge
 /// relaxed again only when its vertex improves within its bucket).  A phase is a level of the
-/// coalescing exchange (comm/HT_Exchange): its bucket's entries are cut into equal chunks, one
-/// task each (one chunk, on the host, where a rank has one worker), and each task skips the entries
+/// coalescing exchange (comm/HT_Exchange): its frontier (the bucket's entries; for classic's heavy
+/// phase, the vertices the bucket settled) is cut into equal runs, one task each (one run on the
+/// host where the frontier is small or a rank has one worker), and each task skips the entries
 /// whose vertex has moved on since; a local target is relaxed in place, a remote one is sent to its
 /// owner as one (vertex, distance, parent) item.  Within a light phase a rank goes on with what it
 /// put back into the bucket itself before the phase closes (bucket fusion, as gapbs's sssp), so

@@ -142,9 +142,12 @@ TEST_P(DeltaSteppingCase, DistancesAreDijkstrasAndParentsATree) {
 // Both variants with all edges light (one bucket holds everything:
 // Bellman-Ford in phases), most edges heavy (many buckets, nearly
 // Dijkstra), and between; and a lossy sent filter of 8 slots, where
-// vertices displace each other all the time.
+// vertices displace each other all the time.  classic at 0.5: wide buckets
+// whose light waves run as several chunks on every worker, then a heavy
+// phase over what all the workers took.
 INSTANTIATE_TEST_SUITE_P(Deltas, DeltaSteppingCase,
                          ::testing::Values(Case{2.0, ht::SsspVariant::classic, 0},
+                                           Case{0.5, ht::SsspVariant::classic, 0},
                                            Case{0.02, ht::SsspVariant::classic, 0},
                                            Case{0.1, ht::SsspVariant::classic, 0},
                                            Case{2.0, ht::SsspVariant::fused, 0},
