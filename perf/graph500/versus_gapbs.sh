@@ -27,7 +27,8 @@ converter=${HT_GAPBS_CONVERTER:-}
 source "$(dirname "$0")/../common/mpirun.sh"
 g500_deck bfs 16
 source "$(dirname "$0")/../measure.sh"
-[[ -x $bfs ]] || { echo "versus_gapbs.sh: set HT_GAPBS_BFS (see build_references.sh)" >&2; exit 1; }
+[[ -z $scales || -x $bfs ]] ||
+  { echo "versus_gapbs.sh: set HT_GAPBS_BFS (see build_references.sh)" >&2; exit 1; }
 
 ours() { # ranks threads [deck settings...] -> mean seconds of the kernel in $kernel
   local log=$out/ours.log np=$1 nt=$2
