@@ -8,7 +8,10 @@
 ///   || C x - A (B x) ||_inf  <=  5 g || |A| (|B| |x|) ||_inf
 /// A correct product in floating point stays within 2 g (the product's own
 /// error plus that of the three products); a wrong tile misses it by orders of
-/// magnitude.
+/// magnitude.  Broken by tstFreivalds' mutants (an entry off by 1.25 bounds,
+/// A and B swapped, a tile missing) and by its generated products, judged by
+/// the rule evaluated on an exact product (AgreesWithTheOracle).  An error
+/// that x happens to miss passes: the check is probabilistic by design.
 #include <cstdint>
 
 #include "comm/HT_SquareGrid.hpp"

@@ -1,8 +1,12 @@
 #pragma once
 /// \file HT_UtsVerify.hpp
-/// \brief The check of a UTS search: a sample tree's counts (nodes, leaves,
-/// depth) must be UTS 2.1's published ones exactly; a tree of one's own has
-/// none to meet (its repetitions must agree, which the driver checks).
+/// \brief The check of a UTS search:
+///  1. a sample tree's counts (nodes, leaves, depth) are UTS 2.1's published
+///     ones exactly (tstUtsVerify: counts off by one, another tree's, and
+///     generated counts changed on one rank or on the total, judged by a
+///     serial walk of the tree);
+///  2. a tree of one's own has none to meet (its repetitions must agree,
+///     which the driver checks).
 ///
 /// Example:
 /// \code

@@ -5,10 +5,17 @@
 //    bound is not loose, 0.75x passes), off by a lot;
 //  - wrong everywhere: A and B swapped; C = 0; C one part in a billion too
 //    large everywhere; one tile missing.
+// Then generated products, judged by an oracle: the test's own product of
+// the whole matrices in long double, and the check's rule evaluated on it
+// serially (AgreesWithTheOracle).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <functional>
+#include <random>
+#include <vector>
 
 #include "gemm/HT_Cannon.hpp"
 #include "gemm/HT_Freivalds.hpp"
@@ -110,6 +117,169 @@ TEST_F(Freivalds, RejectsEveryMutant) {
     const ht::FreivaldsResult r = check();
     EXPECT_FALSE(r.passed()) << m.name << ": error " << r.error << " <= bound " << r.bound;
   }
+}
+
+// Products corrupted from the right one, from one seed, alike on every rank:
+// entries off by a number of bounds (one, k at random, one rank's block),
+// rows or columns swapped, C transposed, scaled by 1 + e, zeroed, a tile
+// zeroed, and A and B handed over swapped.  The oracle multiplies the whole
+// matrices in long double and evaluates the check's rule on the exact
+// residual: || (C - A B) x ||_inf <= 5 g || |A| (|B| |x|) ||_inf.  Answers
+// whose exact residual lies within 0.7-1.4 bounds are left out: there the
+// distributed check's own rounding (below a tenth of a bound) may fall
+// either way.  The check must agree with the oracle on every other one.
+TEST_F(Freivalds, AgreesWithTheOracle) {
+  const int q = grid->q();
+  const long long len = nb * q;
+  using Whole = std::vector<double>;  // row-major len x len
+  const auto at = [len](long long i, long long j) { return static_cast<std::size_t>(i * len + j); };
+  Whole aw(at(len, 0)), bw(aw.size()), cw(aw.size());
+  for (long long i = 0; i < len; ++i)
+    for (long long j = 0; j < len; ++j) {
+      aw[at(i, j)] = i < n && j < n ? ht::matrix_entry(seed, 0, i, j, n) : 0.0;
+      bw[at(i, j)] = i < n && j < n ? ht::matrix_entry(seed, 1, i, j, n) : 0.0;
+    }
+  {  // the whole right C, from every rank's block
+    std::vector<double> mine(static_cast<std::size_t>(nb * nb)), all(mine.size() * q * q);
+    for (long long i = 0; i < nb; ++i)
+      for (long long j = 0; j < nb; ++j) mine[static_cast<std::size_t>(i * nb + j)] = right(i, j);
+    MPI_Allgather(mine.data(), static_cast<int>(mine.size()), MPI_DOUBLE, all.data(),
+                  static_cast<int>(mine.size()), MPI_DOUBLE, grid->comm());
+    for (int p = 0; p < q * q; ++p) {
+      int coords[2];
+      MPI_Cart_coords(grid->comm(), p, 2, coords);
+      for (long long i = 0; i < nb; ++i)
+        for (long long j = 0; j < nb; ++j)
+          cw[at(coords[0] * nb + i, coords[1] * nb + j)] =
+              all[static_cast<std::size_t>(p * nb * nb + i * nb + j)];
+    }
+  }
+  std::vector<long double> x(static_cast<std::size_t>(len));
+  for (long long j = 0; j < len; ++j) x[static_cast<std::size_t>(j)] = ht::freivalds_x(seed, j, n);
+  // The exact products' rows times x, |A| (|B| |x|) and the bound, for C = AB and C = BA.
+  struct Exact {
+    std::vector<long double> px;  // (P x)_i
+    long double scale = 0;
+  };
+  const auto exact = [&](const Whole& l, const Whole& r) {
+    std::vector<long double> rx(x.size()), rax(x.size());
+    for (long long i = 0; i < len; ++i)
+      for (long long j = 0; j < len; ++j) {
+        rx[static_cast<std::size_t>(i)] += r[at(i, j)] * x[static_cast<std::size_t>(j)];
+        rax[static_cast<std::size_t>(i)] +=
+            std::fabs(r[at(i, j)]) * std::fabs(x[static_cast<std::size_t>(j)]);
+      }
+    Exact e;
+    e.px.assign(x.size(), 0);
+    for (long long i = 0; i < len; ++i) {
+      long double s = 0, sa = 0;
+      for (long long j = 0; j < len; ++j) {
+        s += l[at(i, j)] * rx[static_cast<std::size_t>(j)];
+        sa += std::fabs(l[at(i, j)]) * rax[static_cast<std::size_t>(j)];
+      }
+      e.px[static_cast<std::size_t>(i)] = s;
+      e.scale = std::max(e.scale, sa);
+    }
+    return e;
+  };
+  const Exact ab = exact(aw, bw), ba = exact(bw, aw);
+  const ht::FreivaldsResult ok = check();
+  ASSERT_TRUE(ok.passed());
+  // The oracle's residual of \p cc, in bounds.
+  const auto bounds = [&](const Whole& cc, const Exact& e) {
+    long double worst = 0;
+    for (long long i = 0; i < len; ++i) {
+      long double y = 0;
+      for (long long j = 0; j < len; ++j) y += cc[at(i, j)] * x[static_cast<std::size_t>(j)];
+      worst = std::max(worst, std::fabs(y - e.px[static_cast<std::size_t>(i)]));
+    }
+    return static_cast<double>(worst / e.scale / ok.bound);
+  };
+
+  std::mt19937_64 rng(38);
+  const auto pick = [&](long long k) { return static_cast<long long>(rng() % k); };
+  const double factors[] = {0.01, 0.1, 0.5, 2, 10, 1e3, 1e6};
+  const auto off = [&](Whole& cc, long long i, long long j) {
+    const double f = factors[pick(7)] * (rng() % 2 ? 1 : -1);
+    cc[at(i, j)] += f * ok.bound * ok.scale / std::fabs(ht::freivalds_x(seed, j, n));
+  };
+  struct Product {
+    std::string name;
+    Whole c;
+    bool swapped = false;
+  };
+  const std::vector<std::pair<std::string, std::function<void(Product&)>>> kinds = {
+      {"an entry off", [&](Product& p) { off(p.c, pick(n), pick(n)); }},
+      {"k entries off",
+       [&](Product& p) {
+         for (long long k = 2 + pick(7); k > 0; --k) off(p.c, pick(n), pick(n));
+       }},
+      {"one rank's block off",
+       [&](Product& p) {
+         const long long r = pick(q), s = pick(q);
+         for (long long k = 0; k < 8; ++k)
+           off(p.c, r * nb + pick(std::min(nb, n - r * nb)),
+               s * nb + pick(std::min(nb, n - s * nb)));
+       }},
+      {"two rows swapped",
+       [&](Product& p) {
+         const long long i = pick(n), k = pick(n);
+         for (long long j = 0; j < len; ++j) std::swap(p.c[at(i, j)], p.c[at(k, j)]);
+       }},
+      {"two columns swapped",
+       [&](Product& p) {
+         const long long j = pick(n), k = pick(n);
+         for (long long i = 0; i < len; ++i) std::swap(p.c[at(i, j)], p.c[at(i, k)]);
+       }},
+      {"C transposed",
+       [&](Product& p) {
+         for (long long i = 0; i < len; ++i)
+           for (long long j = 0; j < i; ++j) std::swap(p.c[at(i, j)], p.c[at(j, i)]);
+       }},
+      {"C scaled by 1 + e",
+       [&](Product& p) {
+         const double e = std::pow(10.0, -16.0 + 13.0 * static_cast<double>(rng() % 1000) / 1000);
+         for (double& v : p.c) v *= 1 + e;
+       }},
+      {"C zeroed", [&](Product& p) { std::fill(p.c.begin(), p.c.end(), 0.0); }},
+      {"a tile zeroed",
+       [&](Product& p) {
+         const long long i0 = pick((n + 31) / 32) * 32, j0 = pick((n + 31) / 32) * 32;
+         for (long long i = i0; i < std::min(i0 + 32, len); ++i)
+           for (long long j = j0; j < std::min(j0 + 32, len); ++j) p.c[at(i, j)] = 0;
+       }},
+      {"A and B swapped", [&](Product& p) { p.swapped = true; }},
+  };
+  int generated = 0, rejected = 0, accepted = 0, ambiguous = 0;
+  for (int round = 0; generated < 200; ++round) {
+    const auto& [name, corrupt] = kinds[static_cast<std::size_t>(round) % kinds.size()];
+    Product p{name, cw};
+    corrupt(p);
+    const double oracle = bounds(p.c, p.swapped ? ba : ab);
+    if (oracle > 0.7 && oracle < 1.4) {
+      ++ambiguous;
+      continue;
+    }
+    for (long long i = 0; i < nb; ++i)
+      for (long long j = 0; j < nb; ++j)
+        c(i, j) = p.c[at(grid->row() * nb + i, grid->col() * nb + j)];
+    const ht::FreivaldsResult r =
+        p.swapped ? ht::freivalds_check(*grid, b, a, c, n, seed) : check();
+    ++generated;
+    r.passed() ? ++accepted : ++rejected;
+    EXPECT_EQ(r.passed(), oracle <= 1) << p.name << ": the oracle's residual is " << oracle
+                                       << " bounds, the check's " << r.error / r.bound;
+  }
+  Kokkos::deep_copy(c, right);
+  int rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0)
+    std::printf(
+        "[wrong answers] freivalds_check on %d ranks: %d generated, %d rejected, %d "
+        "accepted (%d left out within 0.7-1.4 bounds)\n",
+        q * q, generated, rejected, accepted, ambiguous);
+  EXPECT_GT(accepted, 0);
+  EXPECT_GT(rejected, generated / 2);
 }
 
 }  // namespace

@@ -73,6 +73,9 @@ INSTANTIATE_TEST_SUITE_P(Formats, EdgeFileFormat,
                                            std::pair{"wel", ht::TargetBits::b64},
                                            std::pair{"mtx", ht::TargetBits::b64}));
 
+// The end of every bad-weight message.
+const std::string kFloatRule = " as 32-bit floats (at most 3.40282e+38)";
+
 // \p text as a file named \p name: the error read_csr (or open) throws, "" if none.
 std::string error_of(const std::string& name, const std::string& text, bool weighted = true) {
   const std::string path = scratch_dir() + "/" + name;
@@ -108,7 +111,12 @@ TEST(EdgeFile, BadFilesNameTheFileAndLine) {
   EXPECT_EQ(error_of("zero.mtx", banner + "3 3 1\n0 2 1\n"),
             dir + "zero.mtx:3: vertex 0 out of range: ids are 1 to 3 (the size line's rows)");
   EXPECT_EQ(error_of("negative.wel", "0 1 0.5\n1 2 -0.25\n2 3 1\n"),
-            dir + "negative.wel:2: weight -0.25 of edge {1, 2}: weights must be finite and >= 0");
+            dir + "negative.wel:2: weight -0.25 of edge {1, 2}: weights must be finite and >= 0" +
+                kFloatRule);
+  // Finite as a double, +inf as the float it is stored as.
+  EXPECT_EQ(error_of("huge.wel", "0 1 0.5\n0 1 1e39\n"),
+            dir + "huge.wel:2: weight 1e+39 of edge {0, 1}: weights must be finite and >= 0" +
+                kFloatRule);
   EXPECT_EQ(error_of("nan.wel", "0 1 0.5\n1 2 nan\n").rfind(dir + "nan.wel:2: ", 0), 0u);
   EXPECT_EQ(error_of("negative_id.el", "0 1\n-1 2\n", false),
             dir + "negative_id.el:2: vertex -1 out of range: ids are 0 to 4398046511103");
@@ -136,7 +144,8 @@ TEST(EdgeFile, LineNumbersCountAcrossRanks) {
   const std::string got = error_of("deep.wel", text);
   EXPECT_EQ(got, scratch_dir() +
                      "/deep.wel:977: weight -1 of edge {5, 6}: weights must be "
-                     "finite and >= 0");
+                     "finite and >= 0" +
+                     kFloatRule);
 }
 
 // A file of many pieces (each rank's part is cut for its threads): plain

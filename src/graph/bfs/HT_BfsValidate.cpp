@@ -49,7 +49,14 @@ Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::i
     const std::int64_t v = r.global(i);
     const std::int32_t lv = level[i];
     res.level[i] = lv < 0 ? kUnreached : lv;
-    if (pred[i] >= 0 && lv < 0) {
+    const Reach state = bfs_reach(pred[i]);
+    if (state == Reach::invalid) {
+      fail(Validation::reach, "check 4 (reach): vertex " + std::to_string(v) + " has parent " +
+                                  std::to_string(pred[i]) +
+                                  " (a parent is a vertex, or -1 when unreached)");
+      return;
+    }
+    if (state == Reach::reached && lv < 0) {
       fail(Validation::tree, "check 2 (tree): parents from vertex " + std::to_string(v) +
                                  " do not lead to the key (cycle, other root or unreached parent)");
       return;

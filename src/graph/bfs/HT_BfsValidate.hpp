@@ -3,14 +3,23 @@
 /// \brief Validation of a BFS tree (Graph500 specification 3.0, kernel 2),
 /// independent of the BFS: levels are recomputed from the parent array alone.
 ///
-/// Checks, in the order reported:
-///  1. root:       the key is its own parent;
+/// Checks, in the order reported, each with the tests whose wrong answers
+/// break it (tstBfsValidate's listed mutants; tstWrongAnswers' generated
+/// ones, judged by a serial BFS):
+///  1. root:       the key is its own parent ("the key not its own parent",
+///                 "another key's tree");
 ///  2. tree:       following parents from any reached vertex ends at the key
-///                 (no cycle, no other root, no parent that is unreached);
-///  3. tree edge:  every {v, parent(v)} is an edge of the graph;
-///  4. reach:      every graph edge has both ends reached or neither, so the
-///                 tree holds the key's whole component and nothing else;
-///  5. levels:     the ends of every graph edge differ by at most one level.
+///                 (no cycle, no other root, no parent that is unreached) ("a
+///                 parent cycle", "a parent that is no vertex");
+///  3. tree edge:  every {v, parent(v)} is an edge of the graph ("a parent
+///                 that is no neighbour", "every vertex hung on the key");
+///  4. reach:      a parent is a vertex, or -1 for an unreached vertex, by one
+///                 rule (impl::bfs_reach) that every pass calls; and every
+///                 graph edge has both ends reached or neither, so the tree
+///                 holds the key's whole component and nothing else ("nothing
+///                 reached but the key"; generated: parent -2 or -7);
+///  5. levels:     the ends of every graph edge differ by at most one level
+///                 ("a depth-first tree", "one level off").
 ///
 /// Distributed, by the owners of the vertices and edges, through the
 /// coalescing exchange: each reached vertex tells its parent's owner that it

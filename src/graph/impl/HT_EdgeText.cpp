@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 
 #include "runtime/HT_Error.hpp"
@@ -103,10 +104,14 @@ void check(const EdgeFile& f, const Entry& e, long long line_no) {
       bad_line(f.path, line_no,
                "vertex " + std::to_string(x) + " out of range: ids are " + std::to_string(base) +
                    " to " + std::to_string(last_id) + (mtx ? " (the size line's rows)" : ""));
-  if (f.has_weights && !(e.w >= 0 && std::isfinite(e.w)))
+  // Weights are stored as floats: a weight is checked as what it becomes
+  // (1e39 is a finite double but +inf as a float).
+  if (f.has_weights && !(e.w >= 0 && std::isfinite(static_cast<float>(e.w))))
     bad_line(f.path, line_no,
              "weight " + number(e.w) + " of edge {" + std::to_string(e.u) + ", " +
-                 std::to_string(e.v) + "}: weights must be finite and >= 0");
+                 std::to_string(e.v) +
+                 "}: weights must be finite and >= 0 as 32-bit floats (at most " +
+                 number(std::numeric_limits<float>::max()) + ")");
 }
 
 // The first line start at or after byte \p at.

@@ -10,9 +10,13 @@ std::vector<std::int32_t> tree_levels(const Csr& g, std::int64_t key,
                                       int& phase, MPI_Comm comm) {
   const VertexRange& r = g.range;
   const std::int64_t n = r.local_count();
+  // An invalid parent (a negative id other than -1) is the vertex pass's
+  // failure; kBroken keeps it out of the edge checks.
   std::vector<std::int32_t> level(n, kUnreached);
-  for (std::int64_t i = 0; i < n; ++i)
-    if (pred[i] >= 0) level[i] = kPending;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const Reach s = bfs_reach(pred[i]);
+    if (s != Reach::unreached) level[i] = s == Reach::reached ? kPending : kBroken;
+  }
 
   // Children, grouped by local parent (CSR).
   std::vector<std::pair<std::int64_t, std::int64_t>> edges;  // (local parent, child)

@@ -7,7 +7,9 @@
 
 #include <Kokkos_Core.hpp>
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,24 @@
 namespace ht::impl {
 
 constexpr std::int32_t kUnreached = -1, kBroken = -3, kPending = -4;
+
+// What a vertex's entries say, by one rule that every pass of a validator
+// calls, so that no two passes can read one answer two ways.
+enum class Reach { reached, unreached, invalid };
+
+// BFS: a parent is a vertex id; unreached is exactly -1.
+inline Reach bfs_reach(std::int64_t parent) {
+  return parent >= 0 ? Reach::reached : parent == -1 ? Reach::unreached : Reach::invalid;
+}
+
+// SSSP: reached is a parent and a finite distance >= 0; unreached is exactly
+// parent -1 and distance +inf; any other pair (a negative or NaN distance, a
+// finite one without a parent, +inf with one) is invalid.
+inline Reach sssp_reach(std::int64_t parent, float dist) {
+  if (parent >= 0) return std::isfinite(dist) && dist >= 0.0f ? Reach::reached : Reach::invalid;
+  return parent == -1 && dist == std::numeric_limits<float>::infinity() ? Reach::unreached
+                                                                        : Reach::invalid;
+}
 // Pairs per coalescing buffer: validation moves (vertex, value) pairs.
 constexpr std::size_t kBufferItems = 4096;
 

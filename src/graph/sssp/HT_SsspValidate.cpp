@@ -49,7 +49,22 @@ struct Far {
 };
 using FarMap = Kokkos::UnorderedMap<std::int64_t, Far, Kokkos::DefaultHostExecutionSpace>;
 
-FarMap remote_distances(const Csr& g, const std::vector<float>& dist, Exchange& ex, int& phase) {
+// A vertex's distance as every pass reads it, by sssp_reach: its own when
+// reached, +inf when unreached, NaN when its pair is invalid (which its
+// owner's vertex pass reports, so edge checks skip it).
+float seen_distance(std::int64_t parent, float dist) {
+  switch (sssp_reach(parent, dist)) {
+    case Reach::reached:
+      return dist;
+    case Reach::unreached:
+      return std::numeric_limits<float>::infinity();
+    default:
+      return std::numeric_limits<float>::quiet_NaN();
+  }
+}
+
+FarMap remote_distances(const Csr& g, const std::vector<std::int64_t>& pred,
+                        const std::vector<float>& dist, Exchange& ex, int& phase) {
   const VertexRange& r = g.range;
   using Host = Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>;
   const std::int64_t n = r.local_count();
@@ -92,9 +107,11 @@ FarMap remote_distances(const Csr& g, const std::vector<float>& dist, Exchange& 
     }
   };
   Step step(ex, phase, r, answer);
-  for (const Exchange::Item& a : asked)
+  for (const Exchange::Item& a : asked) {
+    const std::int64_t i = r.local(a.vertex);
     step.send(static_cast<int>(a.value),
-              {a.vertex, static_cast<std::int64_t>(float_bits(dist[r.local(a.vertex)]))});
+              {a.vertex, static_cast<std::int64_t>(float_bits(seen_distance(pred[i], dist[i])))});
+  }
   step.finish();
   return far;
 }
@@ -110,7 +127,8 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
   Exchange& ex = check.ex;
   int& phase = check.phase;
   const std::vector<std::int32_t>& level = check.level;
-  const FarMap far = remote_distances(g, dist, ex, phase);
+  const FarMap far = remote_distances(g, pred, dist, ex, phase);
+  const auto seen = [&](std::int64_t i) { return seen_distance(pred[i], dist[i]); };
   // A vertex's distance, and whether it is known here (a remote end's
   // answer may be missing).
   struct Known {
@@ -118,7 +136,7 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
     bool known;
   };
   const auto distance = [&](std::int64_t v) -> Known {
-    if (r.mine(v)) return {dist[r.local(v)], true};
+    if (r.mine(v)) return {seen(r.local(v)), true};
     const std::uint32_t at = far.find(v);
     if (!far.valid_at(at)) return {0.0f, false};
     const Far f = far.value_at(at);
@@ -149,13 +167,15 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
   check_rows("ht::validate_sssp::vertices", n, res, first, [&](std::int64_t i, const auto& fail) {
     const std::int64_t v = r.global(i), p = pred[i];
     const float dv = dist[i];
-    const bool reached = p >= 0, has_dist = std::isfinite(dv) && dv >= 0.0f;
-    if (reached != has_dist) {
+    const Reach state = sssp_reach(p, dv);
+    if (state == Reach::invalid) {
       fail(Validation::reach, "check 4 (reach): vertex " + std::to_string(v) + " has parent " +
                                   std::to_string(p) + " and distance " + text(dv) +
-                                  " (a parent exactly when the distance is finite and >= 0)");
+                                  " (reached: a parent and a finite distance >= 0; unreached: " +
+                                  "parent -1 and distance inf)");
       return;
     }
+    const bool reached = state == Reach::reached;
     if (reached && level[i] < 0) {
       fail(Validation::tree, "check 2 (tree): parents from vertex " + std::to_string(v) +
                                  " do not lead to the key (cycle, other root or unreached parent)");
@@ -192,12 +212,14 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
   // edge.
   check_rows("ht::validate_sssp::edges", n, res, first, [&](std::int64_t i, const auto& fail) {
     const std::int64_t v = r.global(i), split = g.local_end(i);
-    const float dv = dist[i];
+    const float dv = seen(i);
+    if (std::isnan(dv)) return;  // invalid: the vertex pass fails it
     for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
       const std::int64_t w = g.targets[k];
       if (w == v) continue;
-      const Known dw = k < split ? Known{dist[r.local(w)], true} : distance(w);
+      const Known dw = k < split ? Known{seen(r.local(w)), true} : distance(w);
       const float wt = g.weights[k];
+      if (dw.known && std::isnan(dw.d)) continue;  // invalid: its owner fails it
       if (!dw.known) {
         fail(Validation::distances, never_arrived(w, v));
       } else if (std::isfinite(dv) != std::isfinite(dw.d)) {

@@ -1,5 +1,5 @@
 #pragma once
-// A plain serial Dijkstra over the whole weighted edge list, in the kernel's
+// A plain serial Dijkstra over a whole weighted edge list, in the kernel's
 // arithmetic (a distance is its parent's plus the edge's weight, in float):
 // the distances every SSSP must match.
 #include <functional>
@@ -10,10 +10,12 @@
 
 #include "graph/HT_Kronecker.hpp"
 
-inline std::vector<float> oracle_distances(const ht::Kronecker& gen, std::int64_t root) {
-  const std::int64_t n = gen.vertex_count();
+/// Shortest distances from \p root over \p edges (both ways, self-loops
+/// ignored) on \p n vertices; +inf where unreachable.
+inline std::vector<float> oracle_distances(const std::vector<ht::WeightedEdge>& edges,
+                                           std::int64_t n, std::int64_t root) {
   std::vector<std::vector<std::pair<std::int64_t, float>>> adj(static_cast<std::size_t>(n));
-  for (const auto& e : gen.weighted_edges(0, gen.edge_count())) {
+  for (const auto& e : edges) {
     if (e.u == e.v) continue;
     adj[static_cast<std::size_t>(e.u)].push_back({e.v, e.w});
     adj[static_cast<std::size_t>(e.v)].push_back({e.u, e.w});
@@ -36,4 +38,9 @@ inline std::vector<float> oracle_distances(const ht::Kronecker& gen, std::int64_
     }
   }
   return dist;
+}
+
+/// The same over the generator's whole list.
+inline std::vector<float> oracle_distances(const ht::Kronecker& gen, std::int64_t root) {
+  return oracle_distances(gen.weighted_edges(0, gen.edge_count()), gen.vertex_count(), root);
 }

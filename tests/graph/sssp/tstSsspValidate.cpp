@@ -183,6 +183,14 @@ TEST_F(ValidateSssp, RejectsEveryMutant) {
            a.dist[at(x)] = inf;
          });
        }},
+      {"nothing reached, every other vertex at parent -1 and distance -1e-30", V::reach,
+       [&](Answer& a) {
+         for (std::int64_t x = 0; x < gen.vertex_count(); ++x) {
+           if (x == key) continue;
+           a.pred[at(x)] = -1;
+           a.dist[at(x)] = -1e-30f;
+         }
+       }},
       // Wrong at one vertex.
       {"a distance one ulp lower", V::tree_edge,
        [&](Answer& a) { a.dist[at(v)] = std::nextafter(a.dist[at(v)], 0.0f); }},
