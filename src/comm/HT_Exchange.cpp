@@ -151,7 +151,7 @@ void Exchange::send_items(int dest, std::vector<Item>&& items, const Handler& on
   // completion says the peer has it, and (MPI keeps a sender's messages to
   // one rank in order) every earlier one too.  Those go as standard sends:
   // all synchronous, tiny buffers on ranks that share cores waited on
-  // sleeping peers (a test on 4 ranks, 1-item buffers: 154 s against 17 s).
+  // sleeping peers (a 4-rank test with 1-item buffers ran 9x longer).
   out_.send(std::move(items), dest, tag_, comm_, last ? SendMode::sync : SendMode::standard);
   sent_to_[static_cast<std::size_t>(dest)] = 1;
   if (bytes == 0) return;  // nbx's closing message: no data

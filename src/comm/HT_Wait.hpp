@@ -21,15 +21,15 @@
 
 namespace ht {
 
-/// The pause between two tests of a thread waiting for MPI (or for peers).
-/// Asked: 20 us; a sleep_for(20 us) measured 86 us median (38-96 us, 2000
-/// sleeps, timer slack included) on the 2-core VM: long enough to give the
-/// core away, short beside any transfer worth waiting for.
+/// The pause between two tests of a thread waiting for MPI (or for peers):
+/// a sleep_for(20 us), which timer slack stretches (86 us median on the
+/// 2-core VM): long enough to give the core away, short beside any transfer
+/// worth waiting for.
 void idle_sleep();
 
 /// The pauses of one wait: for the first kSpinSeconds it yields the core
 /// between tests (a collective whose ranks arrive together completes in
-/// microseconds, and a sleep would add ~86 us to every level of a BFS);
+/// microseconds, and a sleep would add its whole length to every level of a BFS);
 /// after that it sleeps (idle_sleep), so a rank that waits long gives its
 /// core to the peers it waits for.  A waiter whose events come every
 /// microsecond (a task graph's workers) may first spin \p spins times

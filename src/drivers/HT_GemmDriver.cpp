@@ -144,7 +144,7 @@ GemmOutcome run_gemm(const GemmConfig& cfg, Profile& profile, MPI_Comm comm, std
 
   TaskRuntime rt(cfg.pool_bytes, "Runtime/pool_MiB");
   // All three first touched here, outside the timed multiplications: a
-  // fresh page costs ~11 us on the VMs we measured (90 ms for C at N = 2048).
+  // fresh page costs a fault (gemm/HT_Cannon.hpp), which would be timed.
   const auto fresh = [&](const char* name) { return Block(std::string(name), nb, nb); };
   Block a = fresh("A"), b = fresh("B"), c = fresh("C");
   const long long row0 = grid.row() * nb, col0 = grid.col() * nb;

@@ -44,8 +44,8 @@ struct CannonTimes {
 };
 
 /// Cannon's algorithm on one grid with blocks of one size.  It owns the
-/// receive buffers of the shifts, allocated (and first touched) once: fresh
-/// pages cost ~11 us each on the VMs we measured, 20 ms per 8 MB block.
+/// receive buffers of the shifts, allocated (and first touched) once: a
+/// fresh page costs a fault, ~11 us on the 2-core VM, 20 ms per 8 MB block.
 ///
 /// Example:
 /// \code

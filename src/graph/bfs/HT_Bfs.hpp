@@ -91,8 +91,8 @@ struct BfsResult {
 };
 
 /// One variant's searches on one graph.  Its arrays are sized once and reused
-/// by every search: fresh pages cost ~11 us each on the VMs we measured,
-/// ~5 ms per search at SCALE 18 if each search allocated its own.
+/// by every search: a fresh page costs a fault (see gemm/HT_Cannon.hpp), and
+/// a search that allocated its own would pay one per page, every search.
 class Bfs {
  public:
   virtual ~Bfs() = default;

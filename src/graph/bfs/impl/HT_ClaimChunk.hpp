@@ -19,7 +19,7 @@ struct Claim {
     // pred is written in batches, after the claims: a locked fetch_or waits
     // for every earlier store to leave the store buffer, and a pred store
     // usually misses the cache, so interleaving them would serialize misses
-    // (SCALE 20 on one thread: median 0.077-0.082 s batched, 0.087-0.093 s not).
+    // (batched, a search at SCALE 20 on one thread ran about 10% faster).
     std::pair<std::int64_t, std::int64_t> won[kBatch];
     std::size_t n_won = 0;
     std::int64_t claims = 0;
