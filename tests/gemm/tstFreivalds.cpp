@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -185,6 +186,9 @@ TEST_F(Freivalds, AgreesWithTheOracle) {
   const Exact ab = exact(aw, bw), ba = exact(bw, aw);
   const ht::FreivaldsResult ok = check();
   ASSERT_TRUE(ok.passed());
+  // The bound the oracle holds the check to, from its definition here.
+  const double u = std::numeric_limits<double>::epsilon() / 2;
+  ASSERT_DOUBLE_EQ(ok.bound, 5 * (n * u / (1 - n * u)));
   // The oracle's residual of \p cc, in bounds.
   const auto bounds = [&](const Whole& cc, const Exact& e) {
     long double worst = 0;

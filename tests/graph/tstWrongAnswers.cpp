@@ -52,8 +52,10 @@ struct Tally {
 
 // Validates every corruption and compares with the oracle's verdict.
 template <class Judge, class Validate>
-Tally compare(const std::vector<test::Corruption>& all, const Judge& judge,
-              const Validate& validate) {
+Tally compare(const test::Answer& good, const std::vector<test::Corruption>& all,
+              const Judge& judge, const Validate& validate) {
+  const ht::Validation right = validate(good);
+  EXPECT_TRUE(right.ok()) << "the right answer: " << right.what;
   Tally t;
   for (const test::Corruption& c : all) {
     const std::string why = judge(c.answer);
@@ -113,7 +115,7 @@ TEST(WrongAnswers, BfsValidatorAgreesWithTheOracle) {
   const auto judge = [&](const test::Answer& a) { return test::judge_bfs(whole, key, level, a); };
   ASSERT_EQ(judge(good), "");
   test::WrongAnswers wrong(whole, key, good, other, g.range, seed());
-  const Tally t = compare(wrong.make(kCorruptions), judge, [&](const test::Answer& a) {
+  const Tally t = compare(good, wrong.make(kCorruptions), judge, [&](const test::Answer& a) {
     return ht::validate_bfs(g, key, test::own_part(a.pred, g.range), MPI_COMM_WORLD);
   });
   report("validate_bfs", t, true);
@@ -149,7 +151,7 @@ TEST_P(SsspWrongAnswers, ValidatorAgreesWithTheOracle) {
   const auto judge = [&](const test::Answer& a) { return test::judge_sssp(whole, key, dist, a); };
   ASSERT_EQ(judge(good), "");
   test::WrongAnswers wrong(whole, key, good, other, g.range, seed());
-  const Tally t = compare(wrong.make(kCorruptions), judge, [&](const test::Answer& a) {
+  const Tally t = compare(good, wrong.make(kCorruptions), judge, [&](const test::Answer& a) {
     return ht::validate_sssp(g, key, test::own_part(a.pred, g.range),
                              test::own_part(a.dist, g.range), MPI_COMM_WORLD);
   });

@@ -211,6 +211,8 @@ class WrongAnswers {
   std::size_t pick(std::size_t n) { return static_cast<std::size_t>(rng_() % n); }
   std::int64_t any_vertex() { return static_cast<std::int64_t>(pick(good_.pred.size())); }
   bool reached(std::int64_t v) const { return good_.pred[static_cast<std::size_t>(v)] >= 0; }
+  // A parent an earlier transform may have made no vertex (-2, n, ...).
+  bool is_vertex(std::int64_t p) const { return p >= 0 && p < g_.n; }
 
   // The vertices a transform changes; one and k are drawn among the reached
   // but the key half the time, so that most draws hit the tree.
@@ -266,7 +268,7 @@ class WrongAnswers {
     t.push_back({"parent replaced by its grandparent", [this, at](Answer& a, const auto& in) {
                    const Answer old = a;
                    for (const std::int64_t v : in)
-                     if (old.pred[at(v)] >= 0) a.pred[at(v)] = old.pred[at(old.pred[at(v)])];
+                     if (is_vertex(old.pred[at(v)])) a.pred[at(v)] = old.pred[at(old.pred[at(v)])];
                  }});
     t.push_back({"parent replaced by the key", each([this, at](Answer& a, std::int64_t v) {
                    if (a.pred[at(v)] >= 0) a.pred[at(v)] = key_;
@@ -373,10 +375,10 @@ class WrongAnswers {
     t.push_back({"unreached given a finite distance", each([at](Answer& a, std::int64_t v) {
                    if (a.pred[at(v)] < 0) a.dist[at(v)] = 0.5f;
                  })});
-    t.push_back({"distance its parent's", [at](Answer& a, const auto& in) {
+    t.push_back({"distance its parent's", [this, at](Answer& a, const auto& in) {
                    const Answer old = a;
                    for (const std::int64_t v : in)
-                     if (old.pred[at(v)] >= 0) a.dist[at(v)] = old.dist[at(old.pred[at(v)])];
+                     if (is_vertex(old.pred[at(v)])) a.dist[at(v)] = old.dist[at(old.pred[at(v)])];
                  }});
     return t;
   }

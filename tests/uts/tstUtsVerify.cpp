@@ -88,7 +88,6 @@ TEST(UtsVerify, AgreesWithTheOracle) {
   };
   int generated = 0, rejected = 0, accepted = 0, valid = 0;
   for (; generated < 200; ++generated) {
-    ht::UtsCounts part = mine.counts;
     const std::int64_t kind = pick(6);
     const bool one_rank = pick(2) == 1;
     const int who = static_cast<int>(pick(size));
@@ -113,9 +112,17 @@ TEST(UtsVerify, AgreesWithTheOracle) {
           nudge(c.nodes), nudge(c.leaves);
       }
     };
-    if (one_rank && rank == who) corrupt(part);
-    ht::UtsCounts total = ht::uts_reduce(part, MPI_COMM_WORLD);
-    if (!one_rank) corrupt(total);
+    // corrupt() draws alike on every rank: each corrupts its own part, and
+    // one rank's is taken; or every rank corrupts the (same) total.
+    ht::UtsCounts total;
+    if (one_rank) {
+      ht::UtsCounts part = mine.counts;
+      corrupt(part);
+      total = ht::uts_reduce(rank == who ? part : mine.counts, MPI_COMM_WORLD);
+    } else {
+      total = ht::uts_reduce(mine.counts, MPI_COMM_WORLD);
+      corrupt(total);
+    }
     const bool right = total == truth;
     const std::string why = ht::uts_verify("T1", total);
     valid += right;

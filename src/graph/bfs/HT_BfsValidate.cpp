@@ -53,7 +53,7 @@ Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::i
     if (state == Reach::invalid) {
       fail(Validation::reach, "check 4 (reach): vertex " + std::to_string(v) + " has parent " +
                                   std::to_string(pred[i]) +
-                                  " (a parent is a vertex, or -1 when unreached)");
+                                  " (a parent is a vertex id, or -1 when unreached)");
       return;
     }
     if (state == Reach::reached && lv < 0) {

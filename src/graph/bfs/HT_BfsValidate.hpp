@@ -13,8 +13,9 @@
 ///                 parent cycle", "a parent that is no vertex");
 ///  3. tree edge:  every {v, parent(v)} is an edge of the graph ("a parent
 ///                 that is no neighbour", "every vertex hung on the key");
-///  4. reach:      a parent is a vertex, or -1 for an unreached vertex, by one
-///                 rule (impl::bfs_reach) that every pass calls; and every
+///  4. reach:      a parent is >= 0, or -1 for an unreached vertex, by one
+///                 rule (impl::bfs_reach) that every pass calls (a parent >=
+///                 n is no vertex: check 2); and every
 ///                 graph edge has both ends reached or neither, so the tree
 ///                 holds the key's whole component and nothing else ("nothing
 ///                 reached but the key"; generated: parent -2 or -7);

@@ -223,8 +223,14 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
       if (!dw.known) {
         fail(Validation::distances, never_arrived(w, v));
       } else if (std::isfinite(dv) != std::isfinite(dw.d)) {
-        fail(Validation::reach, "check 4 (reach): edge {" + std::to_string(v) + ", " +
-                                    std::to_string(w) + "} has one end in the tree and one out");
+        // Finite weights can still sum past the largest float: say so.
+        const float near = std::isfinite(dv) ? dv : dw.d;
+        fail(Validation::reach,
+             "check 4 (reach): edge {" + std::to_string(v) + ", " + std::to_string(w) +
+                 "} has one end in the tree and one out" +
+                 (std::isinf(near + wt) ? " (distance " + text(near) + " plus weight " + text(wt) +
+                                              " overflows a float)"
+                                        : ""));
       } else if (std::isfinite(dv) && (dv > dw.d + wt || dw.d > dv + wt)) {
         fail(Validation::distances, "check 5 (distances): edge {" + std::to_string(v) + ", " +
                                         std::to_string(w) + "} of weight " + text(wt) +

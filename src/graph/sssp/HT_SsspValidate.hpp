@@ -30,7 +30,8 @@ namespace ht {
 ///                 higher", "every parent its grandparent");
 ///  4. reach:      every vertex is reached (a parent >= 0 and a finite
 ///                 distance >= 0) or unreached (parent -1 and distance +inf),
-///                 by one rule (impl::sssp_reach) that every pass calls; any
+///                 by one rule (impl::sssp_reach) that the vertex and edge
+///                 passes call (the levels follow parents alone); any
 ///                 other pair fails, naming the vertex; and every edge has
 ///                 both ends reached or neither, so the tree spans the key's
 ///                 component ("nothing reached but the key", "a negative
