@@ -63,8 +63,8 @@ float seen_distance(std::int64_t parent, float dist) {
   }
 }
 
-FarMap remote_distances(const Csr& g, const std::vector<std::int64_t>& pred,
-                        const std::vector<float>& dist, Exchange& ex, int& phase) {
+// \p seen: this rank's distances as seen_distance reads them.
+FarMap remote_distances(const Csr& g, const std::vector<float>& seen, Exchange& ex, int& phase) {
   const VertexRange& r = g.range;
   using Host = Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>;
   const std::int64_t n = r.local_count();
@@ -107,11 +107,9 @@ FarMap remote_distances(const Csr& g, const std::vector<std::int64_t>& pred,
     }
   };
   Step step(ex, phase, r, answer);
-  for (const Exchange::Item& a : asked) {
-    const std::int64_t i = r.local(a.vertex);
+  for (const Exchange::Item& a : asked)
     step.send(static_cast<int>(a.value),
-              {a.vertex, static_cast<std::int64_t>(float_bits(seen_distance(pred[i], dist[i])))});
-  }
+              {a.vertex, static_cast<std::int64_t>(float_bits(seen[r.local(a.vertex)]))});
   step.finish();
   return far;
 }
@@ -127,8 +125,21 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
   Exchange& ex = check.ex;
   int& phase = check.phase;
   const std::vector<std::int32_t>& level = check.level;
-  const FarMap far = remote_distances(g, pred, dist, ex, phase);
-  const auto seen = [&](std::int64_t i) { return seen_distance(pred[i], dist[i]); };
+  // The rule read once per vertex into one array: the edge pass then reads
+  // 4 bytes per target, as it read the distances alone.
+  const std::int64_t n = r.local_count();
+  std::vector<float> seen_at(static_cast<std::size_t>(n));
+  {
+    float* const out = seen_at.data();
+    const std::int64_t* const p = pred.data();
+    const float* const d = dist.data();
+    Kokkos::parallel_for("ht::validate_sssp::seen",
+                         Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, n),
+                         [=](std::int64_t i) { out[i] = seen_distance(p[i], d[i]); });
+    Kokkos::fence();
+  }
+  const auto seen = [&](std::int64_t i) { return seen_at[static_cast<std::size_t>(i)]; };
+  const FarMap far = remote_distances(g, seen_at, ex, phase);
   // A vertex's distance, and whether it is known here (a remote end's
   // answer may be missing).
   struct Known {
@@ -156,7 +167,6 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
                                  std::to_string(pred[r.local(key)]) + " and distance " +
                                  text(dist[r.local(key)]));
   }
-  const std::int64_t n = r.local_count();
   res.level.assign(n, kUnreached);
   std::int32_t deepest = 0;
   for (std::int64_t i = 0; i < n; ++i) {
