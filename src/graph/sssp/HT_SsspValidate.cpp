@@ -63,8 +63,8 @@ float seen_distance(std::int64_t parent, float dist) {
   }
 }
 
-// \p seen: this rank's distances as seen_distance reads them.
-FarMap remote_distances(const Csr& g, const std::vector<float>& seen, Exchange& ex, int& phase) {
+FarMap remote_distances(const Csr& g, const std::vector<std::int64_t>& pred,
+                        const std::vector<float>& dist, Exchange& ex, int& phase) {
   const VertexRange& r = g.range;
   using Host = Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>;
   const std::int64_t n = r.local_count();
@@ -107,9 +107,11 @@ FarMap remote_distances(const Csr& g, const std::vector<float>& seen, Exchange& 
     }
   };
   Step step(ex, phase, r, answer);
-  for (const Exchange::Item& a : asked)
+  for (const Exchange::Item& a : asked) {
+    const std::int64_t i = r.local(a.vertex);
     step.send(static_cast<int>(a.value),
-              {a.vertex, static_cast<std::int64_t>(float_bits(seen[r.local(a.vertex)]))});
+              {a.vertex, static_cast<std::int64_t>(float_bits(seen_distance(pred[i], dist[i])))});
+  }
   step.finish();
   return far;
 }
@@ -125,29 +127,19 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
   Exchange& ex = check.ex;
   int& phase = check.phase;
   const std::vector<std::int32_t>& level = check.level;
-  // The rule read once per vertex into one array: the edge pass then reads
-  // 4 bytes per target, as it read the distances alone.
   const std::int64_t n = r.local_count();
-  std::vector<float> seen_at(static_cast<std::size_t>(n));
-  {
-    float* const out = seen_at.data();
-    const std::int64_t* const p = pred.data();
-    const float* const d = dist.data();
-    Kokkos::parallel_for("ht::validate_sssp::seen",
-                         Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, n),
-                         [=](std::int64_t i) { out[i] = seen_distance(p[i], d[i]); });
-    Kokkos::fence();
-  }
-  const auto seen = [&](std::int64_t i) { return seen_at[static_cast<std::size_t>(i)]; };
-  const FarMap far = remote_distances(g, seen_at, ex, phase);
+  const auto seen = [&](std::int64_t i) { return seen_distance(pred[i], dist[i]); };
+  const FarMap far = remote_distances(g, pred, dist, ex, phase);
   // A vertex's distance, and whether it is known here (a remote end's
-  // answer may be missing).
+  // answer, by the rule, may be missing).
   struct Known {
     float d;
     bool known;
   };
   const auto distance = [&](std::int64_t v) -> Known {
-    if (r.mine(v)) return {seen(r.local(v)), true};
+    // A local vertex's raw distance: an invalid pair's owner fails it in the
+    // vertex pass whatever else reads it.
+    if (r.mine(v)) return {dist[r.local(v)], true};
     const std::uint32_t at = far.find(v);
     if (!far.valid_at(at)) return {0.0f, false};
     const Far f = far.value_at(at);
@@ -227,12 +219,17 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
     for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
       const std::int64_t w = g.targets[k];
       if (w == v) continue;
-      const Known dw = k < split ? Known{seen(r.local(w)), true} : distance(w);
+      // A local end's raw distance is what the rule reads for a valid pair;
+      // an invalid end (NaN by the rule) is skipped before a failure is
+      // recorded, so reading its parent waits for one.  Its owner's vertex
+      // pass fails it.
+      const Known dw = k < split ? Known{dist[r.local(w)], true} : distance(w);  // raw if local
       const float wt = g.weights[k];
-      if (dw.known && std::isnan(dw.d)) continue;  // invalid: its owner fails it
+      const auto invalid = [&] { return std::isnan(k < split ? seen(r.local(w)) : dw.d); };
       if (!dw.known) {
         fail(Validation::distances, never_arrived(w, v));
       } else if (std::isfinite(dv) != std::isfinite(dw.d)) {
+        if (invalid()) continue;
         // Finite weights can still sum past the largest float: say so.
         const float near = std::isfinite(dv) ? dv : dw.d;
         fail(Validation::reach,
@@ -242,6 +239,7 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
                                               " overflows a float)"
                                         : ""));
       } else if (std::isfinite(dv) && (dv > dw.d + wt || dw.d > dv + wt)) {
+        if (invalid()) continue;
         fail(Validation::distances, "check 5 (distances): edge {" + std::to_string(v) + ", " +
                                         std::to_string(w) + "} of weight " + text(wt) +
                                         " joins distances " + text(dv) + " and " + text(dw.d));
