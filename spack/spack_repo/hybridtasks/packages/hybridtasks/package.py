@@ -57,6 +57,9 @@ class Hybridtasks(CMakePackage):
         "trilinos@13.2: +mpi ~amesos ~amesos2 ~anasazi ~aztec ~belos ~epetra ~epetraext"
         " ~ifpack ~ifpack2 ~ml ~muelu ~sacado ~tpetra ~fortran"
     )
+    # Before 14.4 Trilinos builds a Kokkos of its own, a second one beside
+    # the Kokkos above; from 14.4 it uses that Kokkos.
+    conflicts("^trilinos@:14.3 +kokkos", msg="Trilinos before 14.4 would bring a second Kokkos")
 
     depends_on("googletest", type="test")
     # The tests read back every results file.
