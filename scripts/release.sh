@@ -47,7 +47,7 @@ built=$(git -C "$root" show "$commit:CMakeLists.txt" | sed -n 's/^project(Hybrid
 
 name=hybridtasks-$version
 out=${out:-$root/build/release}
-mkdir -p "$out/mirror/hybridtasks"
+mkdir -p "$out"
 out=$(cd "$out" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -57,8 +57,13 @@ git -C "$root" archive --format=tar --prefix="$name/" "$commit" -- "${exclude[@]
 LC_ALL=C tar -C "$tmp" --sort=name --mtime="@$mtime" --owner=0 --group=0 --numeric-owner \
   --mode=u=rwX,go=rX --format=gnu -cf - "$name" | gzip -n -9 >"$tmp/$name.tar.gz"
 mv "$tmp/$name.tar.gz" "$out/$name.tar.gz"
-cp "$out/$name.tar.gz" "$out/mirror/hybridtasks/$name.tar.gz"
 sha=$(sha256sum "$out/$name.tar.gz" | cut -d' ' -f1)
+# A Spack source mirror: Spack 1.x looks a tarball up by its checksum, older
+# Spack by its name.
+for at in "_source-cache/archive/${sha:0:2}/$sha.tar.gz" "hybridtasks/$name.tar.gz"; do
+  mkdir -p "$(dirname "$out/mirror/$at")"
+  cp "$out/$name.tar.gz" "$out/mirror/$at"
+done
 line="version(\"$version\", sha256=\"$sha\")"
 
 echo "tarball: $out/$name.tar.gz ($(git -C "$root" rev-parse --short "$commit"), $rev)"

@@ -29,7 +29,9 @@ sha_b=$(sha256sum <"$scratch/b/hybridtasks-$v.tar.gz" | cut -d' ' -f1)
 [[ $sha_a == "$sha_b" ]] || fail "two tarballs of HEAD differ ($sha_a, $sha_b)"
 grep -qx "sha256:  $sha_a" "$scratch/a.log" || fail "release.sh printed another sha256: $(cat "$scratch/a.log")"
 grep -qx "recipe:  version(\"$v\", sha256=\"$sha_a\")" "$scratch/a.log" || fail "no recipe line printed"
-cmp -s "$tarball" "$scratch/a/mirror/hybridtasks/hybridtasks-$v.tar.gz" || fail "the mirror's copy differs"
+for at in "_source-cache/archive/${sha_a:0:2}/$sha_a.tar.gz" "hybridtasks/hybridtasks-$v.tar.gz"; do
+  cmp -s "$tarball" "$scratch/a/mirror/$at" || fail "the mirror has no copy at $at"
+done
 say "HEAD as $v: $sha_a, twice"
 
 # Its files: the revision's tracked files less spack/ and spack.yaml.
