@@ -19,7 +19,7 @@ class Hybridtasks(CMakePackage):
     git = "https://github.com/hybridtasks/hybridtasks.git"
 
     version("main", branch="main")
-    version("0.9.0", sha256="c0a572041618b7b33e4244755be75300d98ee530d049ebd0e6d30d8275ea05f5")
+    version("0.9.0", sha256="56f115d8bc9e8d7c4e1724804a8c1a44b239901ce2a841902fe724b59d42a372")
 
     variant(
         "tasks",
