@@ -19,7 +19,7 @@ class Hybridtasks(CMakePackage):
     git = "https://github.com/hybridtasks/hybridtasks.git"
 
     version("main", branch="main")
-    version("0.9.0", sha256="56f115d8bc9e8d7c4e1724804a8c1a44b239901ce2a841902fe724b59d42a372")
+    version("0.9.0", sha256="4f942147ca6f9a7a2a5bac49e3c01af6abfbc1a50190c98e0fb8f0fbf159c6b1")
 
     variant(
         "tasks",
