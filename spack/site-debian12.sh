@@ -23,13 +23,12 @@ while (($#)); do
     *) echo "site-debian12.sh: unknown option '$1'" >&2; exit 2 ;;
   esac
 done
-if [[ -z $kokkos ]]; then # one prefix for all three, Trilinos 13.2 carrying its own Kokkos 3.4
+if [[ -z $kokkos ]]; then # one prefix for all three: the one scripts/deps.sh builds
   kokkos=3.4.01
   kokkos_prefix=$("$here/../scripts/deps.sh")
   teuchos=13.2.0
   teuchos_prefix=$kokkos_prefix
 fi
-trilinos_kokkos=$([[ $teuchos_prefix == "$kokkos_prefix" ]] && echo "+kokkos" || echo "~kokkos")
 ext() { # name spec prefix
   printf '  %s:\n    buildable: false\n    externals:\n    - spec: %s\n      prefix: %s\n' "$1" "$2" "$3"
 }
@@ -70,7 +69,9 @@ ext py-matplotlib py-matplotlib@3.6.3 /usr
 [[ -n $kokkos_variants ]] || kokkos_variants=$([[ $kokkos == 4.[5-7]* ]] && echo +deprecated_code || true)
 ext kokkos "kokkos@$kokkos+openmp+serial ${kokkos_variants}" "$kokkos_prefix"
 ext kokkos-kernels "kokkos-kernels@$kokkos+openmp" "$kokkos_prefix"
-# What scripts/deps.sh builds of Trilinos: Teuchos (and Kokkos), no solver package.
+# What scripts/deps.sh builds of Trilinos: Teuchos, no solver package.  Its
+# Kokkos is the kokkos external above (the same prefix), so for Spack this
+# Trilinos brings no Kokkos of its own: ~kokkos.
 off="~amesos~amesos2~anasazi~aztec~belos~epetra~epetraext~ifpack~ifpack2~ml~muelu~sacado~tpetra~fortran"
 ((teuchos_buildable)) && exit 0
-ext trilinos "trilinos@$teuchos+mpi$trilinos_kokkos$([[ $trilinos_kokkos == +kokkos ]] && echo +openmp)$off" "$teuchos_prefix"
+ext trilinos "trilinos@$teuchos+mpi~kokkos$off" "$teuchos_prefix"

@@ -2,8 +2,10 @@
 # The batch scripts of scripts/slurm/ on a real Slurm: Debian's slurm-wlm and
 # munge as a one-node cluster on this machine, started here and stopped at
 # the end.  Each script is submitted at a tiny size with sbatch --wait; the
-# job must succeed, its driver must print its validated verdict (or its
-# checked counts), and every results file it wrote must read back.
+# job must succeed, launch with the launcher asked for (srun by default, as a
+# site with MpiDefault=pmix has it; mpirun once), its driver must print its
+# validated verdict (or its checked counts), and every results file it wrote
+# must read back with the rank and thread counts the job asked for.
 #   slurm_jobs.sh <source dir> <build dir> <scratch dir>
 set -euo pipefail
 src=$1
@@ -46,7 +48,7 @@ TaskPlugin=task/none
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 ReturnToService=2
-MpiDefault=none
+MpiDefault=pmix
 NodeName=$host CPUs=$(nproc) State=UNKNOWN
 PartitionName=test Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
@@ -77,26 +79,38 @@ sinfo -h -o %t | grep -qx idle || { sinfo; cat "$scratch/slurmctld.log"; say "th
 say "one-node cluster up: $(sinfo -h -o '%P %D %t %c')"
 
 failed=0
-# submit <script> <expect regex> <sbatch options...> -- <environment...>
+# submit <script> <expect regex> <ranks> <sbatch options...> -- <environment...>
+# <ranks>: the ranks every run must have had; "RxT": from the file names
+# (<anything>-<ranks>x<threads>.h5).  HT_LAUNCHER in the environment: the
+# launcher the job must have used (default srun).
 submit() {
-  local script=$1 expect=$2
-  shift 2
+  local script=$1 expect=$2 want_ranks=$3
+  shift 3
   local opts=() envs=()
   while (($#)) && [[ $1 != -- ]]; do opts+=("$1"); shift; done
   (($#)) && shift
   envs=("$@")
-  local name
+  local name launcher=srun e
   name=$(basename "$script" .sbatch)
-  local out=$scratch/$name.out
+  for e in "${envs[@]}"; do [[ $e == HT_LAUNCHER=* ]] && launcher=${e#HT_LAUNCHER=}; done
+  local out=$scratch/$name-$launcher.out
   say "sbatch ${opts[*]} $script (${envs[*]})"
   local rc=0
   (cd "$src" && env "${envs[@]}" HT_ROOT="$src" HT_BIN="$build/apps" \
     HT_RESULTS="$scratch/results" timeout 300 sbatch --wait --output="$out" "${opts[@]}" \
     "scripts/slurm/$name.sbatch" >/dev/null) || rc=$?
-  if ((rc != 0)) || ! grep -Eq "$expect" "$out" 2>/dev/null; then
+  local why=""
+  if ((rc != 0)); then
+    why="sbatch exit $rc"
+  elif ! grep -Eq "$expect" "$out" 2>/dev/null; then
+    why="expected /$expect/ in its output"
+  elif ! grep -q "^+ $launcher: " "$out" || grep -v "^+ $launcher: " "$out" | grep -q "^+ [a-z]*: "; then
+    why="not every run was launched by $launcher"
+  fi
+  if [[ -n $why ]]; then
     cat "$out" 2>/dev/null || squeue
     scancel --user="$(id -un)" 2>/dev/null || true # our own cluster: its only jobs
-    say "FAILED: $name (sbatch exit $rc, expected /$expect/ in its output)"
+    say "FAILED: $name ($why)"
     failed=$((failed + 1))
     return
   fi
@@ -105,9 +119,16 @@ submit() {
   local files=("$dir"/*.h5)
   [[ -e ${files[0]} ]] || { cat "$out" || true; say "FAILED: $name wrote no results file"; failed=$((failed + 1)); return; }
   for f in "${files[@]}"; do
-    local ranks threads variant
+    local ranks threads variant expect_ranks=$want_ranks
     ranks=$("$python" -c "import h5py,sys; print(int(h5py.File(sys.argv[1])['/'].attrs['ranks']))" "$f")
     threads=$("$python" -c "import h5py,sys; print(int(h5py.File(sys.argv[1])['/'].attrs['threads_per_rank']))" "$f")
+    if [[ $want_ranks == RxT ]]; then
+      [[ $f =~ -([0-9]+)x([0-9]+)\.h5$ ]] || { say "FAILED: $name: $f is not named <ranks>x<threads>"; failed=$((failed + 1)); return; }
+      expect_ranks=${BASH_REMATCH[1]}
+      ((threads == BASH_REMATCH[2])) || { say "FAILED: $name: $f ran $threads threads per rank"; failed=$((failed + 1)); return; }
+    fi
+    # A launcher that starts ranks without a PMI gives worlds of one rank each.
+    ((ranks == expect_ranks)) || { cat "$out"; say "FAILED: $name: $f ran on $ranks rank(s), not $expect_ranks"; failed=$((failed + 1)); return; }
     case $name in
       gemm*) "$python" "$src/tests/apps/check_gemm_results.py" "$f" "$ranks" "$threads" ;;
       uts*) "$python" "$src/tests/apps/check_uts_results.py" "$f" "$ranks" "$threads" T3 4112897 \
@@ -116,19 +137,25 @@ submit() {
         variant=$("$python" -c "import h5py,sys; v=h5py.File(sys.argv[1])['/'].attrs['variant']; print(v.decode() if isinstance(v, bytes) else v)" "$f")
         "$python" "$src/tests/apps/check_graph500_results.py" "$f" "$ranks" "$threads" "$variant" ;;
     esac || { say "FAILED: $name: $f does not read back"; failed=$((failed + 1)); return; }
+    # The weak-scaling job runs kernel 2 (BFS) alone.
+    if [[ $name == graph500_weak ]] && "$python" -c "import h5py,sys; n=[]; h5py.File(sys.argv[1]).visit(n.append); sys.exit(not any('sssp' in x.lower() for x in n))" "$f"; then
+      say "FAILED: $name: $f has SSSP results"; failed=$((failed + 1)); return
+    fi
   done
-  say "ok: $name (${#files[@]} results file(s) in $dir)"
+  say "ok: $name by $launcher (${#files[@]} results file(s) in $dir)"
 }
 
 cores=$(nproc)
 small_gemm="HT_SET=--set GEMM/N=96 --set GEMM/tile=16 --set GEMM/repetitions=1"
 small_graph="HT_SET=--set Graph500/SCALE=9 --set Graph500/NBFS=4"
-submit gemm_study_n20000 "Freivalds .*PASSED" --cpus-per-task="$cores" -- "$small_gemm"
-submit gemm_study_n45000 "Freivalds .*PASSED" --nodes=1 --cpus-per-task="$cores" -- "$small_gemm"
-submit graph500_scale20_mix "BFS +4/4: .*valid" --ntasks="$cores" --cpus-per-task=1 -- "$small_graph" \
-  "HT_VARIANTS=nonlocking atomic"
-submit graph500_weak "weak scaling: 1 node\(s\), SCALE 8" --cpus-per-task="$cores" -- \
+submit gemm_study_n20000 "Freivalds .*PASSED" 1 --cpus-per-task="$cores" -- "$small_gemm"
+submit gemm_study_n45000 "Freivalds .*PASSED" 1 --nodes=1 --cpus-per-task="$cores" -- "$small_gemm"
+submit graph500_scale20_mix "BFS +4/4: .*valid" RxT --ntasks="$cores" --cpus-per-task=1 -- \
+  "$small_graph" "HT_VARIANTS=nonlocking atomic"
+submit graph500_weak "weak scaling: 1 node\(s\), SCALE 8" 1 --cpus-per-task="$cores" -- \
   HT_BASE_SCALE=8 "HT_SET=--set Graph500/NBFS=4"
-submit uts_stealing "counts: +match T3" --ntasks="$cores" --cpus-per-task=1 -- HT_TREE=T3
-echo "$((5 - failed)) passed, $failed failed"
+submit uts_stealing "counts: +match T3" "$cores" --ntasks="$cores" --cpus-per-task=1 -- HT_TREE=T3
+submit uts_stealing "counts: +match T3" "$cores" --ntasks="$cores" --cpus-per-task=1 -- HT_TREE=T3 \
+  HT_LAUNCHER=mpirun
+echo "$((6 - failed)) passed, $failed failed"
 ((failed == 0))
