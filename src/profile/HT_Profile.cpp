@@ -210,7 +210,7 @@ void Profile::print(std::FILE* f, const char* step_name, MPI_Comm comm, bool tab
   }
   const auto line = [&](const char* key, const double* x, int n) {
     const std::string k = std::string(prefix) + key;
-    std::fprintf(f, "%-32s", k.c_str());
+    std::fprintf(f, "%-31s ", k.c_str());
     for (int i = 0; i < n; ++i) std::fprintf(f, i ? " %.6f" : "%.6f", x[i]);
     std::fprintf(f, "\n");
   };

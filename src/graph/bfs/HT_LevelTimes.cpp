@@ -74,7 +74,7 @@ void LevelTimes::print(std::FILE* f, MPI_Comm comm, bool table, const char* pref
   }
   for (int p = 0; p < kParts; ++p) {
     const std::string key = std::string(prefix) + "level_" + kNames[p] + "_seconds (min mean max):";
-    std::fprintf(f, "%-40s%.6f %.6f %.6f\n", key.c_str(), lo[p] * per, all[p] * per / size,
+    std::fprintf(f, "%-39s %.6f %.6f %.6f\n", key.c_str(), lo[p] * per, all[p] * per / size,
                  hi[p] * per);
   }
   std::fflush(f);
