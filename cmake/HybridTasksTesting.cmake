@@ -52,14 +52,15 @@ endfunction()
 # ht_add_run_test(NAME <name> TARGET <exe> RANKS <n> THREADS <t> [ARGS <arg>...]
 #                 [EXIT <code>] [EXPECT <regex>] [FORBID <regex>] [SECONDS <s>]
 #                 [NO_FILES <glob>] [UNSET <VAR>...] [ENVIRONMENT <VAR=value>...]
-#                 [LABELS <l>...] [FIXTURES_SETUP <f>])
+#                 [LABELS <l>...] [FIXTURES_SETUP <f>] [MAX_LINES <n>] [LAST <regex>])
 # One mpirun of <exe>, checked by cmake/RunChecked.cmake: the exit code (0
 # unless EXIT says otherwise) *and* the output, within SECONDS (a hang fails).
 # UNSET removes variables of the tests' environment, as a user's shell lacks
-# them; ENVIRONMENT adds some.
+# them; ENVIRONMENT adds some.  MAX_LINES bounds stdout's lines; LAST is what
+# stdout must end on.
 function(ht_add_run_test)
   cmake_parse_arguments(
-    T "" "NAME;TARGET;RANKS;THREADS;EXIT;EXPECT;FORBID;SECONDS;NO_FILES;FIXTURES_SETUP"
+    T "" "NAME;TARGET;RANKS;THREADS;EXIT;EXPECT;FORBID;SECONDS;NO_FILES;FIXTURES_SETUP;MAX_LINES;LAST"
     "ARGS;LABELS;UNSET;ENVIRONMENT" ${ARGN})
   if(NOT DEFINED T_EXIT)
     set(T_EXIT 0)
@@ -78,6 +79,12 @@ function(ht_add_run_test)
   endif()
   if(NOT "${T_FORBID}" STREQUAL "")
     list(APPEND checks "-DFORBID=${T_FORBID}")
+  endif()
+  if(T_MAX_LINES)
+    list(APPEND checks "-DMAX_LINES=${T_MAX_LINES}")
+  endif()
+  if(NOT "${T_LAST}" STREQUAL "")
+    list(APPEND checks "-DLAST=${T_LAST}")
   endif()
   if(T_UNSET)
     string(REPLACE ";" "^" unset "${T_UNSET}")

@@ -1,8 +1,10 @@
 # cmake -DCOMMAND=<cmd^arg^...> [-DEXIT=<code>] [-DEXPECT=<regex>] [-DFORBID=<regex>]
-#       [-DSECONDS=<s>] [-DNO_FILES=<glob>] [-DUNSET=<VAR^...>] -P RunChecked.cmake
+#       [-DSECONDS=<s>] [-DNO_FILES=<glob>] [-DUNSET=<VAR^...>] [-DMAX_LINES=<n>]
+#       [-DLAST=<regex>] -P RunChecked.cmake
 # Runs COMMAND ('^' separates its words), with the UNSET variables removed
 # from its environment, and passes only when it exits with EXIT (default 0),
-# its output matches EXPECT (if given) and not FORBID (if given), it ends
+# its output matches EXPECT (if given) and not FORBID (if given), its stdout
+# has at most MAX_LINES lines and ends on lines matching LAST (if given), it ends
 # within SECONDS (default 120: a hang fails), and afterwards nothing matches
 # NO_FILES (if given: a failed run must leave no temporary file behind).
 # CTest's PASS_REGULAR_EXPRESSION alone would ignore the exit code.
@@ -31,6 +33,16 @@ if(DEFINED EXPECT AND NOT "${out}${err}" MATCHES "${EXPECT}")
 endif()
 if(DEFINED FORBID AND "${out}${err}" MATCHES "${FORBID}")
   message(FATAL_ERROR "the output matches what it must not: ${FORBID} ('${CMAKE_MATCH_0}')")
+endif()
+if(DEFINED MAX_LINES)
+  string(REGEX MATCHALL "\n" newlines "${out}")
+  list(LENGTH newlines lines)
+  if(lines GREATER MAX_LINES)
+    message(FATAL_ERROR "stdout has ${lines} lines, more than ${MAX_LINES}")
+  endif()
+endif()
+if(DEFINED LAST AND NOT "${out}" MATCHES "${LAST}$")
+  message(FATAL_ERROR "stdout does not end on: ${LAST}")
 endif()
 if(NO_FILES)
   file(GLOB left LIST_DIRECTORIES true "${NO_FILES}")

@@ -19,11 +19,12 @@ source "$(dirname "$0")/../measure.sh"
 run() { # variant ranks threads -> log file
   local log=$out/$1-$2x$3.log
   ht_app "$log" "$2" "$3" "$exe" "$deck" --set Graph500/SCALE="$scale" \
-    --set Graph500/variant="$1" --set Graph500/NBFS="$nbfs" --set Output/file="$out/$1.h5"
+    --set Graph500/variant="$1" --set Graph500/NBFS="$nbfs" --set Output/file="$out/$1.h5" \
+    --set Output/tables=true
   echo "$log"
 }
 get() { g500_value "$1" "$2"; }
-getp() { awk -v k="$2" '$1 == k {print $(NF-1)}' "$1"; } # mean over ranks of a profile line
+getp() { awk -v k="$2" '$1 == "bfs" && $2 == k {print $(NF-1)}' "$1"; } # mean over ranks of a profile line
 
 echo "== BFS variants, SCALE $scale, NBFS $nbfs, $cores cores"
 printf '%-7s %-11s %6s %12s %12s %8s %10s %10s %8s\n' layout variant tasks median_s hmean_MTEPS \

@@ -37,12 +37,15 @@ void add_common_parameters(Teuchos::ParameterList& valid, const std::string& app
          Teuchos::rcp(new Teuchos::EnhancedNumberValidator<double>(0, 1e9)));
   auto& prof = valid.sublist("Profile", false, "The imbalance profiler (per task and iteration)");
   prof.set("enabled", true,
-           "record per-task, per-iteration timings; print the imbalance table and write them to "
-           "the results file");
+           "record per-task, per-iteration timings into the results file (profile/<kernel>/); "
+           "Output/tables prints them");
   auto& out = valid.sublist("Output", false, "Where results go");
   out.set("file", app + ".h5",
           "HDF5 results file (written atomically at the end of a successful run); its "
           "directory is created if missing");
+  out.set("tables", false,
+          "also print the tables that can run over a screen (imbalance per level, step or "
+          "phase; BFS time per level; UTS per rank); the results file has them either way");
 }
 
 namespace {
@@ -80,7 +83,7 @@ void report_memory(const AppContext& ctx) {
   getrusage(RUSAGE_SELF, &u);
   const double bytes = static_cast<double>(u.ru_maxrss) * 1024.0;
   const OverRanks m = over_ranks(bytes, ctx.env.comm());
-  ctx.results.per_rank("run/peak_rss_bytes", {bytes});
+  ctx.results.per_rank("run/peak_rss_bytes", static_cast<long long>(u.ru_maxrss) * 1024, "bytes");
   if (ctx.env.rank() == 0) {
     std::printf("%-32s%.1f %.1f %.1f\n", "peak_rss_MiB (min mean max):", m.min / 1048576.0,
                 m.mean / 1048576.0, m.max / 1048576.0);

@@ -14,7 +14,7 @@
 ///   int main(int argc, char** argv) {
 ///     return ht::run_app(argc, argv, spec, [](ht::AppContext& ctx) {
 ///       int n = ctx.deck.params->sublist("GEMM").get<int>("N");
-///       ctx.results.global("n", {double(n)});
+///       ctx.results.global("n", static_cast<long long>(n), "1");
 ///     });
 ///   }
 /// \endcode

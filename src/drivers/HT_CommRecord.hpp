@@ -5,8 +5,8 @@
 /// apart, and per step of the kernel (a BFS level, an SSSP bucket step, a
 /// Cannon step), each step tagged with its trial.
 ///
-/// Written as comm/<kernel>/{kernel,verify,step}/<count>, shape [ranks][n]
-/// (row r: rank r), count one of messages, bytes, collectives,
+/// Written as comm/<kernel>/{kernel,verify,step}/<count>, int64, shape
+/// [ranks, n] (row r: rank r), count one of messages, bytes, collectives,
 /// collective_bytes, barriers; and comm/<kernel>/step_trial, shape [steps]
 /// (docs/results.md).  perf/scaling plots them against the rank count.
 ///
@@ -38,7 +38,7 @@ class CommRecord {
   void add_steps(const std::vector<CommCounts>& steps) {
     for (const CommCounts& c : steps) {
       step_.push_back(c);
-      step_trial_.push_back(static_cast<double>(kernel_.size()) - 1);
+      step_trial_.push_back(static_cast<long long>(kernel_.size()) - 1);
     }
   }
   /// \brief Puts the counts in \p r under \p group (e.g. "comm/bfs").
@@ -49,7 +49,7 @@ class CommRecord {
 
  private:
   std::vector<CommCounts> kernel_, verify_, step_;
-  std::vector<double> step_trial_;
+  std::vector<long long> step_trial_;
 };
 
 }  // namespace ht

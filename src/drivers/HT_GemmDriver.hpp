@@ -50,6 +50,7 @@ struct GemmConfig {
   std::uint64_t seed = 0;
   std::size_t pool_bytes = 0;  ///< the task pool (Runtime/pool_MiB, or derived)
   bool profile = true;
+  bool tables = false;  ///< Output/tables: print the profile table
 };
 
 /// Reads \p deck (validated against gemm_parameters()) for a run under \p env;
@@ -71,6 +72,9 @@ struct GemmOutcome {
 /// The multiplications and their check (collective).  Rank 0 writes a line
 /// per repetition and the verdict to \p log (none if null).
 GemmOutcome run_gemm(const GemmConfig& cfg, Profile& profile, MPI_Comm comm, std::FILE* log);
+
+/// The summary: the median time and rate, and the validation (rank 0 calls it).
+void report_gemm(const GemmConfig& cfg, const GemmOutcome& out, std::FILE* f);
 
 /// The run's attributes and datasets (docs/results.md).
 void write_gemm(const GemmConfig& cfg, const GemmOutcome& out, Results& r);

@@ -2,14 +2,21 @@
 /// \file HT_Log.hpp
 /// \brief The drivers' progress lines: printf-style, flushed at once (a long
 /// run shows where it is, even through a pipe), and nothing when the log is
-/// null, as it is on every rank but 0.
+/// null, as it is on every rank but 0.  A Ticker keeps a loop's lines to a
+/// few, so that a run's output stays short and ends on its summary.
 ///
 /// Example:
 /// \code
-///   ht::say(rank == 0 ? stdout : nullptr, "search %d/%d: %.3f s\n", t + 1, n, s);
+///   ht::Ticker tick;
+///   for (int t = 0; t < n; ++t) {
+///     ...
+///     if (tick.due(t + 1, n)) ht::say(log, "search %d/%d: %.3f s\n", t + 1, n, s);
+///   }
 /// \endcode
+#include <chrono>
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 
 namespace ht {
 
@@ -23,5 +30,40 @@ inline void say(std::FILE* log, const char* fmt, ...) {
   va_end(args);
   std::fflush(log);
 }
+
+/// \brief Seconds between two progress lines of a loop or a search: 3, or
+/// the environment's HT_PROGRESS_SECONDS (a test's way to see them quickly).
+inline double progress_seconds() {
+  const char* s = std::getenv("HT_PROGRESS_SECONDS");
+  const double x = s ? std::atof(s) : 0.0;
+  return x > 0 ? x : 3.0;
+}
+
+/// \brief When a loop's progress line is due: its first and last steps, and
+/// between them on passing a quarter of the loop, once \p every seconds have
+/// passed since the last line: at most five lines a loop, so that a run's
+/// output stays short.  It reads a clock and nothing else (no MPI), so a
+/// caller may ask between work units.
+class Ticker {
+ public:
+  explicit Ticker(double every = progress_seconds()) : every_(every), last_(now()) {}
+  /// \brief True when step \p done of \p total (1-based) gets a line.
+  bool due(int done, int total) {
+    const int quarter = total > 0 ? 4 * done / total : 0;
+    if (done > 1 && done < total && (quarter == quarter_ || now() - last_ < every_)) return false;
+    quarter_ = quarter;
+    last_ = now();
+    return true;
+  }
+
+ private:
+  static double now() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  }
+  double every_;
+  double last_;
+  int quarter_ = 0;
+};
 
 }  // namespace ht

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <string>
 
 #include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Wait.hpp"
@@ -143,6 +144,7 @@ UtsConfig uts_config(const Teuchos::ParameterList& deck, const Environment& env)
                      " is too small for " + std::to_string(env.threads()) +
                      " worker tasks (0 sizes it from the work)");
   c.profile = deck.sublist("Profile").get<bool>("enabled");
+  c.tables = deck.sublist("Output").get<bool>("tables");
   return c;
 }
 
@@ -165,7 +167,12 @@ struct Searches {
   void setup(int) {}
   void run(int rep) {
     const int it = profile.begin_iteration(rep, 0, lanes);
-    r = uts_search(cfg.tree, cfg.search, profile, it, comm);
+    UtsSearchOptions opt = cfg.search;
+    opt.progress = log;  // rank 0's: a line every few seconds
+    opt.progress_seconds = progress_seconds();
+    opt.progress_label =
+        "search " + std::to_string(rep + 1) + "/" + std::to_string(cfg.repetitions);
+    r = uts_search(cfg.tree, opt, profile, it, comm);
   }
   bool verifies(int) const { return true; }
   void verify(int rep) {
@@ -228,13 +235,14 @@ std::vector<double> rank_row(const UtsOutcome& out) {
   return v;
 }
 
-const char* const kRankColumns[] = {"nodes",     "busy_s",      "idle_s",     "steal_requests",
-                                    "steals",    "served",      "items_sent", "items_received",
+const char* const kRankColumns[] = {"nodes",     "busy_seconds", "idle_seconds", "steal_requests",
+                                    "steals",    "served",       "items_sent",   "items_received",
                                     "task_runs", "token_rounds"};
 
 }  // namespace
 
-void report_uts(const UtsConfig& cfg, const UtsOutcome& out, MPI_Comm comm, std::FILE* f) {
+void report_uts(const UtsConfig& cfg, const UtsOutcome& out, MPI_Comm comm, std::FILE* f,
+                std::FILE* table) {
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
@@ -244,6 +252,24 @@ void report_uts(const UtsConfig& cfg, const UtsOutcome& out, MPI_Comm comm, std:
               static_cast<int>(row.size()), MPI_DOUBLE, 0, comm);
   if (rank != 0) return;
   const auto& s = out.seconds;
+  const std::size_t nc = row.size();
+  if (table) {
+    std::fprintf(table, "\nper rank, over %d repetition%s:\n%6s", static_cast<int>(s.size()),
+                 s.size() == 1 ? "" : "s", "rank");
+    for (const char* c : kRankColumns) std::fprintf(table, " %14s", c);
+    std::fprintf(table, "\n");
+    for (int r = 0; r < size; ++r) {
+      std::fprintf(table, "%6d", r);
+      for (std::size_t k = 0; k < nc; ++k) {
+        const double x = rows[r * nc + k];
+        if (k == 1 || k == 2)
+          std::fprintf(table, " %14.4f", x);
+        else
+          std::fprintf(table, " %14.0f", x);
+      }
+      std::fprintf(table, "\n");
+    }
+  }
   const double mean = std::accumulate(s.begin(), s.end(), 0.0) / static_cast<double>(s.size());
   const double best = *std::min_element(s.begin(), s.end());
   const double nodes = static_cast<double>(out.counts.nodes);
@@ -268,7 +294,6 @@ void report_uts(const UtsConfig& cfg, const UtsOutcome& out, MPI_Comm comm, std:
   std::fprintf(f, "%-32s%.6g\n", "nodes_per_second:", nodes / mean);
   std::fprintf(f, "%-32s%.6g\n", "best_nodes_per_second:", nodes / best);
   // The ranks' share of the work and of the idle time.
-  const std::size_t nc = row.size();
   double most = 0, sum = 0, idle = 0;
   for (int r = 0; r < size; ++r) {
     most = std::max(most, rows[r * nc + 1]);
@@ -278,21 +303,6 @@ void report_uts(const UtsConfig& cfg, const UtsOutcome& out, MPI_Comm comm, std:
   std::fprintf(f, "%-32s%.4f\n", "rank_busy_imbalance:", most > 0 ? 1 - sum / size / most : 0.0);
   std::fprintf(f, "%-32s%.4f\n",
                "rank_idle_fraction:", (sum + idle) > 0 ? idle / (sum + idle) : 0.0);
-  std::fprintf(f, "\nper rank, over %d repetition%s:\n%6s", static_cast<int>(s.size()),
-               s.size() == 1 ? "" : "s", "rank");
-  for (const char* c : kRankColumns) std::fprintf(f, " %14s", c);
-  std::fprintf(f, "\n");
-  for (int r = 0; r < size; ++r) {
-    std::fprintf(f, "%6d", r);
-    for (std::size_t k = 0; k < nc; ++k) {
-      const double x = rows[r * nc + k];
-      if (k == 1 || k == 2)
-        std::fprintf(f, " %14.4f", x);
-      else
-        std::fprintf(f, " %14.0f", x);
-    }
-    std::fprintf(f, "\n");
-  }
   std::fflush(f);
 }
 
@@ -304,28 +314,39 @@ void write_uts(const UtsConfig& cfg, const UtsOutcome& out, Results& r) {
   r.attribute("steal_victim", std::string(victim_name(w.victim)));
   r.attribute("steal_amount", std::string(amount_name(w.amount)));
   r.attribute("steal_progress", std::string(progress_name(w.progress)));
-  r.global("uts/nodes", {static_cast<double>(out.counts.nodes)});
-  r.global("uts/leaves", {static_cast<double>(out.counts.leaves)});
-  r.global("uts/depth", {static_cast<double>(out.counts.depth)});
-  r.global("uts/seconds", out.seconds);
+  r.global("uts/nodes", static_cast<long long>(out.counts.nodes), "1");
+  r.global("uts/leaves", static_cast<long long>(out.counts.leaves), "1");
+  r.global("uts/depth", static_cast<long long>(out.counts.depth), "1");
+  r.global("uts/verified", cfg.name != "custom");
+  r.global("uts/seconds", out.seconds, "s");
   std::vector<double> rate;
   for (double s : out.seconds) rate.push_back(static_cast<double>(out.counts.nodes) / s);
-  r.global("uts/nodes_per_second", rate);
+  r.global("uts/nodes_per_second", rate, "nodes/s");
+  const double mean = std::accumulate(out.seconds.begin(), out.seconds.end(), 0.0) /
+                      static_cast<double>(out.seconds.size());
+  r.global("uts/mean_nodes_per_second", static_cast<double>(out.counts.nodes) / mean, "nodes/s");
   out.comm.write(r, "comm/uts");
   const std::vector<double> row = rank_row(out);
-  for (std::size_t k = 0; k < row.size(); ++k)
-    r.per_rank(std::string("uts/rank_") + kRankColumns[k], {row[k]});
+  for (std::size_t k = 0; k < row.size(); ++k) {
+    const std::string name = std::string("uts/rank_") + kRankColumns[k];
+    if (k == 1 || k == 2)
+      r.per_rank(name, row[k], "s");
+    else
+      r.per_rank(name, std::llround(row[k]), "1");
+  }
 }
 
 void uts_driver(AppContext& ctx) {
   const UtsConfig cfg = uts_config(*ctx.deck.params, ctx.env);
   Profile profile(cfg.profile);
   const UtsOutcome out = run_uts(cfg, profile, ctx.env.comm(), stdout);
-  report_uts(cfg, out, ctx.env.comm(), stdout);
+  // The tables only when asked; the run ends on the summary.
+  std::FILE* tables = cfg.tables ? stdout : nullptr;
   if (profile.enabled()) {
-    profile.print(stdout, "search", ctx.env.comm());
-    profile.write(ctx.results, "profile", ctx.env.comm());
+    if (tables) profile.print(tables, "search", ctx.env.comm(), true);
+    profile.write(ctx.results, "profile/uts", ctx.env.comm());
   }
+  report_uts(cfg, out, ctx.env.comm(), stdout, tables);
   write_uts(cfg, out, ctx.results);
 }
 

@@ -42,6 +42,7 @@ struct UtsConfig {
   UtsSearchOptions search;
   int repetitions = 1;
   bool profile = true;
+  bool tables = false;  ///< Output/tables: print the per-rank and profile tables
 };
 
 /// Reads \p deck (validated against uts_parameters()); UsageError naming
@@ -59,11 +60,14 @@ struct UtsOutcome {
 
 /// The repetitions (collective).  Throws ht::Error when a named tree's
 /// counts differ from the published ones, or a repetition's from the first.
-/// Rank 0 writes a progress line per repetition to \p log (none if null).
+/// Rank 0 writes a progress line per repetition to \p log (none if null),
+/// and one every few seconds during a search.
 UtsOutcome run_uts(const UtsConfig& cfg, Profile& profile, MPI_Comm comm, std::FILE* log);
 
-/// The summary block and the per-rank table (collective; rank 0 prints).
-void report_uts(const UtsConfig& cfg, const UtsOutcome& out, MPI_Comm comm, std::FILE* f);
+/// The per-rank table to \p table (if not null), then the summary block to
+/// \p f (collective; rank 0 prints).
+void report_uts(const UtsConfig& cfg, const UtsOutcome& out, MPI_Comm comm, std::FILE* f,
+                std::FILE* table = nullptr);
 
 /// The run's attributes and datasets (docs/results.md).
 void write_uts(const UtsConfig& cfg, const UtsOutcome& out, Results& r);

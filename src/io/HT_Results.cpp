@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 
@@ -60,24 +61,10 @@ void write_attribute(hid_t loc, const std::string& name, hid_t type, const void*
   check(H5Awrite(attr, type, value), "writing attribute " + name);
 }
 
-// A 1-D dataset of \p n elements of \p type from rank 0's \p data (collective:
-// the other ranks take part with empty selections; they learn n from rank 0).
-void write_from_root(MPI_Comm comm, hid_t file, hid_t lcpl, hid_t xfer, const std::string& path,
-                     hid_t type, std::size_t n, const void* data) {
-  int rank = 0;
-  MPI_Comm_rank(comm, &rank);
-  unsigned long long count = n;
-  MPI_Bcast(&count, 1, MPI_UNSIGNED_LONG_LONG, 0, comm);
-  hsize_t dims[1] = {static_cast<hsize_t>(count)};
-  Handle space(H5Screate_simple(1, dims, nullptr), H5Sclose, "space of " + path);
-  Handle set(H5Dcreate2(file, path.c_str(), type, space, lcpl, H5P_DEFAULT, H5P_DEFAULT), H5Dclose,
-             "dataset " + path);
-  Handle mem(H5Screate_simple(1, dims, nullptr), H5Sclose, "memory space");
-  if (rank != 0) {
-    check(H5Sselect_none(space), "empty selection of " + path);
-    check(H5Sselect_none(mem), "empty selection of " + path);
-  }
-  check(H5Dwrite(set, type, mem, space, xfer, rank == 0 ? data : nullptr), "writing " + path);
+void write_text_attribute(hid_t loc, const std::string& name, const std::string& value) {
+  Handle type(H5Tcopy(H5T_C_S1), H5Tclose, "string type");
+  check(H5Tset_size(type, value.empty() ? 1 : value.size()), "size of attribute " + name);
+  write_attribute(loc, name, type, value.empty() ? "" : value.data());
 }
 
 }  // namespace
@@ -91,14 +78,146 @@ std::string iso_time_now() {
 
 Results::Results(MPI_Comm comm) : comm_(comm) {}
 
+std::vector<long long> counts(const std::vector<double>& x) {
+  std::vector<long long> n;
+  n.reserve(x.size());
+  for (double v : x) n.push_back(std::llround(v));
+  return n;
+}
+
 void Results::attribute(const std::string& n, const std::string& v) { text_attrs_[n] = v; }
 void Results::attribute(const std::string& n, double v) { real_attrs_[n] = v; }
 void Results::attribute(const std::string& n, long long v) { int_attrs_[n] = v; }
-void Results::per_rank(const std::string& p, const std::vector<double>& v) { per_rank_[p] = v; }
-void Results::global(const std::string& p, const std::vector<double>& v) { global_[p] = v; }
-void Results::global_strings(const std::string& p, const std::vector<std::string>& v) {
-  strings_[p] = v;
+
+void Results::per_rank(const std::string& p, double mine, const std::string& units) {
+  sets_[p] = {Kind::real, true, {}, {mine}, {}, units};
 }
+void Results::per_rank(const std::string& p, long long mine, const std::string& units) {
+  sets_[p] = {Kind::integer, true, {}, {}, {mine}, units};
+}
+void Results::per_rank_row(const std::string& p, const std::vector<double>& row,
+                           const std::string& units) {
+  sets_[p] = {Kind::real, true, {row.size()}, row, {}, units};
+}
+void Results::per_rank_row(const std::string& p, const std::vector<long long>& row,
+                           const std::string& units) {
+  sets_[p] = {Kind::integer, true, {row.size()}, {}, row, units};
+}
+void Results::global(const std::string& p, double value, const std::string& units) {
+  sets_[p] = {Kind::real, false, {}, {value}, {}, units};
+}
+void Results::global(const std::string& p, long long value, const std::string& units) {
+  sets_[p] = {Kind::integer, false, {}, {}, {value}, units};
+}
+void Results::global(const std::string& p, bool value) {
+  sets_[p] = {Kind::boolean, false, {}, {}, {value ? 1LL : 0LL}, "1"};
+}
+void Results::global(const std::string& p, const std::vector<double>& values,
+                     const std::string& units) {
+  sets_[p] = {Kind::real, false, {values.size()}, values, {}, units};
+}
+void Results::global(const std::string& p, const std::vector<long long>& values,
+                     const std::string& units) {
+  sets_[p] = {Kind::integer, false, {values.size()}, {}, values, units};
+}
+void Results::table(const std::string& p, const std::vector<std::vector<double>>& rows, Kind kind,
+                    const std::string& units) {
+  std::size_t width = 0;
+  for (const auto& r : rows) width = std::max(width, r.size());
+  Set s{kind, false, {rows.size(), width}, {}, {}, units};
+  std::vector<double> flat(rows.size() * width, 0.0);
+  for (std::size_t k = 0; k < rows.size(); ++k)
+    std::copy(rows[k].begin(), rows[k].end(),
+              flat.begin() + static_cast<std::ptrdiff_t>(k * width));
+  if (kind == Kind::real)
+    s.real = std::move(flat);
+  else
+    s.whole = counts(flat);
+  sets_[p] = std::move(s);
+}
+
+namespace {
+
+// The file's and memory's types of a kind, and the values in memory's type.
+struct Stored {
+  hid_t file, memory;
+  std::vector<unsigned char> bytes;  // booleans, packed
+  const void* data;                  // null for booleans: bytes.data()
+};
+Stored stored(const Results::Kind kind, const std::vector<double>& real,
+              const std::vector<long long>& whole) {
+  switch (kind) {
+    case Results::Kind::real:
+      return {H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, {}, real.data()};
+    case Results::Kind::integer:
+      return {H5T_STD_I64LE, H5T_NATIVE_LLONG, {}, whole.data()};
+    case Results::Kind::boolean:
+      break;
+  }
+  Stored s{H5T_STD_U8LE, H5T_NATIVE_UCHAR, {}, nullptr};
+  for (long long v : whole) s.bytes.push_back(v != 0 ? 1 : 0);
+  return s;
+}
+
+// One dataset (collective): a per-rank one row by row, a global one from rank 0.
+void write_set(MPI_Comm comm, hid_t f, hid_t lcpl, hid_t xfer, const std::string& path,
+               const Results::Set& set, int rank, int size) {
+  using Kind = Results::Kind;
+  const std::size_t n = set.kind == Kind::real ? set.real.size() : set.whole.size();
+  std::vector<hsize_t> dims, start, count;
+  if (set.per_rank) {
+    long long mine = static_cast<long long>(n), lo = mine, hi = mine;
+    MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_LONG_LONG, MPI_MIN, comm);
+    MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_LONG_LONG, MPI_MAX, comm);
+    if (lo != hi) {
+      throw Error("results: per-rank dataset " + path + " has " + std::to_string(lo) + " to " +
+                  std::to_string(hi) + " values on different ranks");
+    }
+    dims = {static_cast<hsize_t>(size)};
+    start = {static_cast<hsize_t>(rank)};
+    count = {1};
+    if (!set.shape.empty()) {
+      dims.push_back(n);
+      start.push_back(0);
+      count.push_back(n);
+    }
+  } else {
+    // Every rank learns rank 0's shape; only rank 0's values are written.
+    unsigned long long shape[2] = {0, 0};
+    int ndims = static_cast<int>(set.shape.size());
+    for (int d = 0; d < ndims; ++d) shape[d] = set.shape[d];
+    MPI_Bcast(&ndims, 1, MPI_INT, 0, comm);
+    MPI_Bcast(shape, 2, MPI_UNSIGNED_LONG_LONG, 0, comm);
+    for (int d = 0; d < ndims; ++d) dims.push_back(static_cast<hsize_t>(shape[d]));
+  }
+  Handle space(dims.empty() ? H5Screate(H5S_SCALAR)
+                            : H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr),
+               H5Sclose, "space of " + path);
+  const Stored s = stored(set.kind, set.real, set.whole);
+  Handle d(H5Dcreate2(f, path.c_str(), s.file, space, lcpl, H5P_DEFAULT, H5P_DEFAULT), H5Dclose,
+           "dataset " + path);
+  write_text_attribute(d, "units", set.units);
+  const void* data = set.kind == Kind::boolean ? s.bytes.data() : s.data;
+  hid_t mem_id = -1;
+  if (set.per_rank && n > 0) {
+    check(H5Sselect_hyperslab(space, H5S_SELECT_SET, start.data(), nullptr, count.data(), nullptr),
+          "row of " + path);
+    const hsize_t values = n;
+    mem_id = H5Screate_simple(1, &values, nullptr);
+  } else {
+    mem_id = dims.empty() ? H5Screate(H5S_SCALAR)
+                          : H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr);
+  }
+  Handle mem(mem_id, H5Sclose, "memory space of " + path);
+  if (n == 0 || (!set.per_rank && rank != 0)) {
+    check(H5Sselect_none(space), "empty selection of " + path);
+    check(H5Sselect_none(mem), "empty selection of " + path);
+    data = nullptr;
+  }
+  check(H5Dwrite(d, s.memory, mem, space, xfer, data), "writing " + path);
+}
+
+}  // namespace
 
 void Results::write(const std::string& file) const {
   int rank = 0, size = 1;
@@ -127,51 +246,13 @@ void Results::write(const std::string& file) const {
       Handle xfer(H5Pcreate(H5P_DATASET_XFER), H5Pclose, "transfer list");
       check(H5Pset_dxpl_mpio(xfer, H5FD_MPIO_COLLECTIVE), "collective transfer");
 
-      for (const auto& [name, value] : text_attrs_) {
-        Handle type(H5Tcopy(H5T_C_S1), H5Tclose, "string type");
-        check(H5Tset_size(type, value.empty() ? 1 : value.size()), "size of attribute " + name);
-        write_attribute(f, name, type, value.empty() ? "" : value.data());
-      }
+      for (const auto& [name, value] : text_attrs_) write_text_attribute(f, name, value);
       for (const auto& [name, value] : real_attrs_)
         write_attribute(f, name, H5T_NATIVE_DOUBLE, &value);
       for (const auto& [name, value] : int_attrs_)
         write_attribute(f, name, H5T_NATIVE_LLONG, &value);
 
-      for (const auto& [path, mine] : per_rank_) {
-        long long n = static_cast<long long>(mine.size()), lo = n, hi = n;
-        MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_LONG_LONG, MPI_MIN, comm_);
-        MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_LONG_LONG, MPI_MAX, comm_);
-        if (lo != hi) {
-          throw Error("results: per-rank dataset " + path + " has " + std::to_string(lo) + " to " +
-                      std::to_string(hi) + " values on different ranks");
-        }
-        const int rank_dims = n == 1 ? 1 : 2;
-        hsize_t dims[2] = {static_cast<hsize_t>(size), static_cast<hsize_t>(n)};
-        Handle space(H5Screate_simple(rank_dims, dims, nullptr), H5Sclose, "space of " + path);
-        Handle set(
-            H5Dcreate2(f, path.c_str(), H5T_NATIVE_DOUBLE, space, lcpl, H5P_DEFAULT, H5P_DEFAULT),
-            H5Dclose, "dataset " + path);
-        hsize_t start[2] = {static_cast<hsize_t>(rank), 0}, count[2] = {1, static_cast<hsize_t>(n)};
-        check(H5Sselect_hyperslab(space, H5S_SELECT_SET, start, nullptr, count, nullptr), "row");
-        Handle mem(H5Screate_simple(1, &count[1], nullptr), H5Sclose, "memory space");
-        check(H5Dwrite(set, H5T_NATIVE_DOUBLE, mem, space, xfer, mine.data()), "writing " + path);
-      }
-
-      for (const auto& [path, values] : global_) {
-        write_from_root(comm_, f, lcpl, xfer, path, H5T_NATIVE_DOUBLE, values.size(),
-                        values.data());
-      }
-      for (const auto& [path, values] : strings_) {
-        // Fixed-length strings as wide as the longest; every rank learns rank 0's width.
-        long long width = 1;
-        for (const auto& s : values) width = std::max<long long>(width, s.size());
-        MPI_Bcast(&width, 1, MPI_LONG_LONG, 0, comm_);
-        std::string packed;
-        for (const auto& s : values) packed += s + std::string(width - s.size(), '\0');
-        Handle type(H5Tcopy(H5T_C_S1), H5Tclose, "string type");
-        check(H5Tset_size(type, width), "size of strings " + path);
-        write_from_root(comm_, f, lcpl, xfer, path, type, values.size(), packed.data());
-      }
+      for (const auto& [path, set] : sets_) write_set(comm_, f, lcpl, xfer, path, set, rank, size);
       f.close();  // checked: a failed close leaves an incomplete file
     }             // every handle closed: the file is complete on disk
   } catch (...) {

@@ -120,50 +120,60 @@ void Profile::write(Results& out, const std::string& prefix, MPI_Comm comm) cons
   const std::vector<TaskRecord> recs = records();
   long long longest = static_cast<long long>(recs.size());
   all_reduce(&longest, 1, MPI_MAX, comm);
-  const std::size_t n = static_cast<std::size_t>(std::max(longest, 1LL));
+  const std::size_t n = static_cast<std::size_t>(longest);
   // One dataset per field: records padded to the longest rank (iteration -1).
-  const auto records_of = [&](const char* name, double pad, auto field) {
-    std::vector<double> column(n, pad);
-    for (std::size_t k = 0; k < recs.size(); ++k) column[k] = static_cast<double>(field(recs[k]));
-    out.per_rank(prefix + "/record_" + name, column);
+  const auto counts_of = [&](const char* name, long long pad, auto field) {
+    std::vector<long long> column(n, pad);
+    for (std::size_t k = 0; k < recs.size(); ++k) column[k] = field(recs[k]);
+    out.per_rank_row(prefix + "/record_" + name, column, "1");
   };
-  records_of("iteration", -1, [](const TaskRecord& r) { return r.iteration; });
-  records_of("lane", 0, [](const TaskRecord& r) { return r.lane; });
-  records_of("task", 0, [](const TaskRecord& r) { return r.task; });
-  records_of("start", 0, [](const TaskRecord& r) { return r.start; });
-  records_of("end", 0, [](const TaskRecord& r) { return r.end; });
-  records_of("busy", 0, [](const TaskRecord& r) { return r.busy; });
-  records_of("items", 0, [](const TaskRecord& r) { return r.items; });
-  out.per_rank(prefix + "/record_count", {static_cast<double>(recs.size())});
+  const auto seconds_of = [&](const char* name, auto field) {
+    std::vector<double> column(n, 0.0);
+    for (std::size_t k = 0; k < recs.size(); ++k) column[k] = field(recs[k]);
+    out.per_rank_row(prefix + "/record_" + name + "_seconds", column, "s");
+  };
+  counts_of("iteration", -1, [](const TaskRecord& r) { return r.iteration; });
+  counts_of("lane", 0, [](const TaskRecord& r) { return r.lane; });
+  counts_of("task", 0, [](const TaskRecord& r) { return r.task; });
+  seconds_of("start", [](const TaskRecord& r) { return r.start; });
+  seconds_of("end", [](const TaskRecord& r) { return r.end; });
+  seconds_of("busy", [](const TaskRecord& r) { return r.busy; });
+  counts_of("items", 0, [](const TaskRecord& r) { return static_cast<long long>(r.items); });
+  out.per_rank(prefix + "/record_count", static_cast<long long>(recs.size()), "1");
 
   const std::vector<IterationStats> its = iterations();
-  const auto iterations_of = [&](const char* name, auto field) {
-    std::vector<double> column;
-    for (const IterationStats& it : its) column.push_back(static_cast<double>(field(it)));
-    if (column.empty()) column = {0.0};
-    out.per_rank(prefix + "/iteration_" + name, column);
+  const auto iteration_counts = [&](const char* name, auto field) {
+    std::vector<long long> column;
+    for (const IterationStats& it : its) column.push_back(field(it));
+    out.per_rank_row(prefix + "/iteration_" + name, column, "1");
   };
-  iterations_of("group", [](const IterationStats& it) { return it.group; });
-  iterations_of("step", [](const IterationStats& it) { return it.step; });
-  iterations_of("lanes", [](const IterationStats& it) { return it.lanes; });
-  iterations_of("slowest", [](const IterationStats& it) { return it.slowest; });
-  iterations_of("fastest", [](const IterationStats& it) { return it.fastest; });
-  iterations_of("waiting", [](const IterationStats& it) { return it.waiting; });
-  iterations_of("imbalance", [](const IterationStats& it) { return it.imbalance(); });
+  const auto iteration_reals = [&](const std::string& name, const char* units, auto field) {
+    std::vector<double> column;
+    for (const IterationStats& it : its) column.push_back(field(it));
+    out.per_rank_row(prefix + "/iteration_" + name, column, units);
+  };
+  iteration_counts("group", [](const IterationStats& it) { return it.group; });
+  iteration_counts("step", [](const IterationStats& it) { return it.step; });
+  iteration_counts("lanes", [](const IterationStats& it) { return it.lanes; });
+  iteration_reals("slowest_seconds", "s", [](const IterationStats& it) { return it.slowest; });
+  iteration_reals("fastest_seconds", "s", [](const IterationStats& it) { return it.fastest; });
+  iteration_reals("waiting_seconds", "s", [](const IterationStats& it) { return it.waiting; });
+  iteration_reals("imbalance", "1", [](const IterationStats& it) { return it.imbalance(); });
 
   const Reduced r = reduce(summarize(), its, comm);
-  out.per_rank(prefix + "/max_imbalance", {r.mine.max_imbalance});
-  out.per_rank(prefix + "/mean_imbalance", {r.mine.mean_imbalance});
-  out.per_rank(prefix + "/waiting_fraction", {r.mine.waiting});
+  out.per_rank(prefix + "/max_imbalance", r.mine.max_imbalance, "1");
+  out.per_rank(prefix + "/mean_imbalance", r.mine.mean_imbalance, "1");
+  out.per_rank(prefix + "/waiting_fraction", r.mine.waiting, "1");
   for (const auto& [name, x] : {std::pair{"mean_imbalance", r.mean},
                                 {"max_imbalance", r.max},
                                 {"waiting_fraction", r.wait}}) {
-    out.global(prefix + "/" + name + "_over_ranks", {x.min, x.mean, x.max});
+    out.global(prefix + "/" + name + "_over_ranks", std::vector<double>{x.min, x.mean, x.max}, "1");
   }
-  out.global(prefix + "/rank_imbalance", {r.ranks.mean, r.ranks.max});
+  out.global(prefix + "/rank_imbalance", std::vector<double>{r.ranks.mean, r.ranks.max}, "1");
 }
 
-void Profile::print(std::FILE* f, const char* step_name, MPI_Comm comm) const {
+void Profile::print(std::FILE* f, const char* step_name, MPI_Comm comm, bool table,
+                    const char* prefix) const {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   const std::vector<IterationStats> its = iterations();
@@ -171,36 +181,45 @@ void Profile::print(std::FILE* f, const char* step_name, MPI_Comm comm) const {
   const OverRanks &mean = red.mean, &max = red.max, &wait = red.wait;
   const RankImbalance& ranks = red.ranks;
   if (rank != 0) return;
-  // Per step over all groups (rank 0's view): where the imbalance is.
-  struct Row {
-    int n = 0, lanes = 0;
-    double slowest = 0, spread = 0, waiting = 0, lane_time = 0;
+  if (table) {
+    // Per step over all groups (rank 0's view): where the imbalance is.
+    struct Row {
+      int n = 0, lanes = 0;
+      double slowest = 0, spread = 0, waiting = 0, lane_time = 0;
+    };
+    std::map<int, Row> rows;
+    for (const IterationStats& it : its) {
+      Row& r = rows[it.step];
+      r.n += 1;
+      r.lanes = std::max(r.lanes, it.lanes);
+      r.slowest += it.slowest;
+      r.spread += it.slowest - it.fastest;
+      r.waiting += it.waiting;
+      r.lane_time += it.lanes * it.slowest;
+    }
+    std::fprintf(
+        f, "%sImbalance profile per %s, rank 0 (lanes: tasks, or threads for chunked tasks)\n",
+        prefix, step_name);
+    std::fprintf(f, "%6s %6s %6s %12s %10s %8s\n", step_name, "count", "lanes", "slowest_ms",
+                 "imbalance", "waiting");
+    for (const auto& [step, r] : rows) {
+      std::fprintf(f, "%6d %6d %6d %12.3f %10.3f %8.3f\n", step, r.n, r.lanes,
+                   1e3 * r.slowest / r.n, r.slowest > 0 ? r.spread / r.slowest : 0.0,
+                   r.lane_time > 0 ? r.waiting / r.lane_time : 0.0);
+    }
+  }
+  const auto line = [&](const char* key, const double* x, int n) {
+    const std::string k = std::string(prefix) + key;
+    std::fprintf(f, "%-31s ", k.c_str());
+    for (int i = 0; i < n; ++i) std::fprintf(f, i ? " %.6f" : "%.6f", x[i]);
+    std::fprintf(f, "\n");
   };
-  std::map<int, Row> rows;
-  for (const IterationStats& it : its) {
-    Row& r = rows[it.step];
-    r.n += 1;
-    r.lanes = std::max(r.lanes, it.lanes);
-    r.slowest += it.slowest;
-    r.spread += it.slowest - it.fastest;
-    r.waiting += it.waiting;
-    r.lane_time += it.lanes * it.slowest;
-  }
-  std::fprintf(f, "Imbalance profile, rank 0 (lanes: tasks, or threads for chunked tasks)\n");
-  std::fprintf(f, "%6s %6s %6s %12s %10s %8s\n", step_name, "count", "lanes", "slowest_ms",
-               "imbalance", "waiting");
-  for (const auto& [step, r] : rows) {
-    std::fprintf(f, "%6d %6d %6d %12.3f %10.3f %8.3f\n", step, r.n, r.lanes, 1e3 * r.slowest / r.n,
-                 r.slowest > 0 ? r.spread / r.slowest : 0.0,
-                 r.lane_time > 0 ? r.waiting / r.lane_time : 0.0);
-  }
-  std::fprintf(f, "%-32s%.6f %.6f %.6f\n", "mean_imbalance (min mean max):", mean.min, mean.mean,
-               mean.max);
-  std::fprintf(f, "%-32s%.6f %.6f %.6f\n", "max_imbalance (min mean max):", max.min, max.mean,
-               max.max);
-  std::fprintf(f, "%-32s%.6f %.6f %.6f\n", "waiting (min mean max):", wait.min, wait.mean,
-               wait.max);
-  std::fprintf(f, "%-32s%.6f %.6f\n", "rank_imbalance (mean max):", ranks.mean, ranks.max);
+  const double m[3] = {mean.min, mean.mean, mean.max}, x[3] = {max.min, max.mean, max.max},
+               w[3] = {wait.min, wait.mean, wait.max}, ri[2] = {ranks.mean, ranks.max};
+  line("mean_imbalance (min mean max):", m, 3);
+  line("max_imbalance (min mean max):", x, 3);
+  line("waiting (min mean max):", w, 3);
+  line("rank_imbalance (mean max):", ri, 2);
   std::fflush(f);
 }
 

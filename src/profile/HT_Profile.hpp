@@ -97,12 +97,15 @@ class Profile {
   std::vector<IterationStats> iterations() const;
   ProfileSummary summarize() const;
 
-  /// Per-rank arrays under \p prefix (records padded to the longest rank with
-  /// iteration -1) and the run's summary reduced over ranks.  Collective.
+  /// Per-rank arrays under \p prefix (e.g. "profile/bfs"; records padded to
+  /// the longest rank with iteration -1) and the run's summary reduced over
+  /// ranks (docs/results.md).  Collective.
   void write(Results& out, const std::string& prefix, MPI_Comm comm) const;
-  /// The table on stdout (rank 0 prints; collective): per step, the
-  /// imbalance and waiting over all groups, then min/mean/max over ranks.
-  void print(std::FILE* f, const char* step_name, MPI_Comm comm) const;
+  /// The summary on \p f (rank 0 prints; collective): imbalance and waiting,
+  /// min/mean/max over ranks, each line led by \p prefix; with \p table,
+  /// first a row per \p step_name (over all groups), a screen or more.
+  void print(std::FILE* f, const char* step_name, MPI_Comm comm, bool table,
+             const char* prefix = "") const;
 
  private:
   struct Iteration {

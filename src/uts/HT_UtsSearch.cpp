@@ -2,6 +2,9 @@
 
 #include <Kokkos_Core.hpp>
 #include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <memory>
 #include <vector>
 
 #include "comm/HT_Wait.hpp"
@@ -31,6 +34,10 @@ struct Search {
   const Profile& profile;
   StealPool<UtsNode>& pool;
   std::vector<WorkerState> workers;
+  // For the progress lines (opt.progress): each worker's nodes, published
+  // once a quantum (a relaxed store), and when worker 0 writes the next line.
+  std::unique_ptr<std::atomic<std::int64_t>[]> published;
+  double start = 0, next_line = 0;
 };
 
 // Expands nodes depth-first for one quantum, then respawns; ends at global
@@ -59,6 +66,10 @@ struct Worker {
     const double t1 = s->profile.now();
     st.busy += t1 - t0;
     st.last = t1;
+    if (s->opt.progress) {
+      s->published[w].store(st.counts.nodes, std::memory_order_relaxed);
+      if (w == 0 && t1 >= s->next_line) progress(t1);
+    }
     respawn(this, member);
   }
 
@@ -100,6 +111,17 @@ struct Worker {
       for (int i = 0; i < k; ++i) st.stack.push_back(t.child(n, i));
       if ((done + 1) % poll == 0) share(st);
     }
+  }
+
+  // Rank 0's nodes so far: the other ranks' would take messages.
+  void progress(double now) {
+    long long nodes = 0;
+    for (std::size_t i = 0; i < s->workers.size(); ++i)
+      nodes += s->published[i].load(std::memory_order_relaxed);
+    std::fprintf(s->opt.progress, "%s: %.1f s, %lld nodes expanded so far on rank 0\n",
+                 s->opt.progress_label.c_str(), now - s->start, nodes);
+    std::fflush(s->opt.progress);
+    s->next_line = now + s->opt.progress_seconds;
   }
 
   // Lazy splitting: the bottom half of the stack, only when wanted.
@@ -144,7 +166,14 @@ UtsRankResult uts_search(const UtsTree& tree, const UtsSearchOptions& opt, Profi
   const int nw = Kokkos::DefaultHostExecutionSpace().concurrency();
 
   StealPool<UtsNode> pool(comm, nw, opt.steal);
-  Search s{tree, opt, profile, pool, std::vector<WorkerState>(static_cast<std::size_t>(nw))};
+  Search s{tree,
+           opt,
+           profile,
+           pool,
+           std::vector<WorkerState>(static_cast<std::size_t>(nw)),
+           std::unique_ptr<std::atomic<std::int64_t>[]>(new std::atomic<std::int64_t>[nw]()),
+           0,
+           0};
   for (auto& w : s.workers) w.buf.resize(std::max<std::size_t>(1, opt.acquire));
 
   UtsRankResult r;
@@ -165,6 +194,8 @@ UtsRankResult uts_search(const UtsTree& tree, const UtsSearchOptions& opt, Profi
   profile.reserve(static_cast<std::size_t>(nw));
   barrier(comm);
   const double t0 = profile.now();
+  s.start = t0;
+  s.next_line = t0 + s.opt.progress_seconds;
   pool.start();
   for (int w = 0; w < nw; ++w) rt.spawn(Worker{&s, w});
   rt.wait();

@@ -27,6 +27,9 @@
 /// \endcode
 #include <mpi.h>
 
+#include <cstdio>
+#include <string>
+
 #include "comm/HT_WorkStealing.hpp"
 #include "uts/HT_UtsTree.hpp"
 
@@ -41,6 +44,12 @@ struct UtsSearchOptions {
   std::size_t acquire = 20;    ///< most nodes a worker takes from its rank's pool at once
   std::size_t pool_bytes = 0;  ///< the task pool (Runtime/pool_MiB); 0: uts_pool_bytes
   StealOptions steal;
+  /// Where worker 0 writes a progress line every few seconds (rank 0's
+  /// stdout; null: none), led by progress_label.  Between two quanta it
+  /// reads a clock, nothing more: no MPI, no shared counter.
+  std::FILE* progress = nullptr;
+  std::string progress_label;
+  double progress_seconds = 3;  ///< seconds between two progress lines
 };
 
 /// The task pool \p workers worker tasks need (one live task each).

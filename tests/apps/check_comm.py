@@ -15,9 +15,10 @@ def check_comm(f, kernel, ranks, trials, steps=True, exact=False, min_collective
     part = {}
     for p in ("kernel", "verify"):
         for c in COUNTS:
-            d = g[p + "/" + c][()]  # [ranks] when one trial
-            assert d.size == ranks * trials, (kernel, p, c, d.shape, ranks, trials)
-            d = d.reshape(ranks, trials)
+            d = g[p + "/" + c]
+            assert d.dtype == np.int64, (kernel, p, c, d.dtype)
+            assert d.shape == (ranks, trials), (kernel, p, c, d.shape, ranks, trials)
+            d = d[()]
             assert (d >= 0).all() and (d == np.floor(d)).all(), (kernel, p, c, d)
             part[p, c] = d
     assert (part["kernel", "collectives"] >= min_collectives).all(), part["kernel", "collectives"]
@@ -26,13 +27,13 @@ def check_comm(f, kernel, ranks, trials, steps=True, exact=False, min_collective
     if not steps:
         assert "step" not in g, kernel
         return
+    assert g["step_trial"].dtype == np.int64
     trial = g["step_trial"][()]
     assert len(trial) >= trials and (np.diff(trial) >= 0).all(), trial
     assert set(trial.astype(int)) == set(range(trials)), (trial, trials)
     for c in COUNTS:
         d = g["step/" + c][()]
-        assert d.size == ranks * len(trial), (kernel, c, d.shape)
-        d = d.reshape(ranks, len(trial))
+        assert d.shape == (ranks, len(trial)), (kernel, c, d.shape)
         for t in range(trials):
             summed = d[:, trial == t].sum(axis=1)
             whole = part["kernel", c][:, t]

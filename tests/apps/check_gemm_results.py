@@ -7,6 +7,7 @@ usage: check_results.py <file.h5> <ranks> <threads>
 import sys
 
 import h5py
+import numpy as np
 
 from check_comm import check_comm
 
@@ -23,14 +24,18 @@ with h5py.File(path, "r") as f:
     reps = len(f["gemm/seconds"])
     assert reps >= 1 and len(f["gemm/gflops"]) == reps
     for phase in ("skew", "compute", "communication", "wait", "total"):
-        d = f["timings/" + phase]
-        assert d.shape[0] == ranks, (phase, d.shape)
+        d = f["gemm/" + phase + "_seconds"]
+        assert d.shape == (ranks, reps), (phase, d.shape)
         assert (d[()] >= 0).all(), phase
-    assert (f["timings/total"][()] > 0).all()
+        assert d.attrs["units"] in (b"s", "s"), phase
+    assert (f["gemm/total_seconds"][()] > 0).all()
+    assert np.isclose(f["gemm/median_seconds"][()], np.median(f["gemm/seconds"][()]))
+    assert f["gemm/median_gflops"][()] > 0
     rss = f["run/peak_rss_bytes"][()]
     assert rss.shape == (ranks,) and (rss > 1 << 20).all(), rss  # every rank, > 1 MiB
-    err, bound = f["validation/freivalds_error"][0], f["validation/freivalds_bound"][0]
+    err, bound = f["gemm/freivalds_error"][()], f["gemm/freivalds_bound"][()]
     assert err <= bound, (err, bound)
+    assert f["gemm/valid"].dtype == np.uint8 and f["gemm/valid"][()] == 1
     # MPI counts: the skew and q steps are the whole multiplication.
     check_comm(f, "gemm", ranks, reps, exact=True)
     q = round(ranks ** 0.5)

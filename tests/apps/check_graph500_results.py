@@ -25,20 +25,32 @@ with h5py.File(path, "r") as f:
     for key in ("app", "deck", "git_revision", "kokkos", "kokkos_backend", "task_runtime",
                 "mpi_thread_level",
                 "start_time", "end_time", "ranks", "threads_per_rank", "SCALE", "edgefactor",
-                "variant", "harmonic_mean_TEPS", "harmonic_stddev_TEPS", "tasks_per_rank",
-                "graph_generation", "construction_time", "bfs_table_width"):
+                "variant", "NBFS", "tasks_per_rank", "target_bits", "row_order", "kernels"):
         assert key in a, f"attribute {key} missing"
     text = lambda v: v.decode() if isinstance(v, bytes) else str(v)
     assert text(a["app"]) == "graph500_bfs", a["app"]
     assert text(a["variant"]) == variant, (a["variant"], variant)
     assert a["ranks"] == ranks, (a["ranks"], ranks)
     assert a["threads_per_rank"] == threads, (a["threads_per_rank"], threads)
-    assert a["harmonic_mean_TEPS"] > 0
+    hmean_file = f["bfs/harmonic_mean_TEPS"][()]
+    assert f["bfs/harmonic_mean_TEPS"].shape == () and hmean_file > 0
+    assert f["bfs/harmonic_mean_TEPS"].attrs["units"] in (b"TEPS", "TEPS")
     assert a["tasks_per_rank"] >= 1
     assert a["target_bits"] in (32, 64), a["target_bits"]
     assert text(a["row_order"]) in ("degree", "input"), a["row_order"]
-    assert 0 < a["graph_vertices"] <= 2 ** int(a["SCALE"]), (a["graph_vertices"], a["SCALE"])
-    assert a["graph_edges"] > 0
+    vertices, edges = f["graph/vertices"][()], f["graph/edges"][()]
+    assert 0 < vertices <= 2 ** int(a["SCALE"]), (vertices, a["SCALE"])
+    assert edges > 0
+    assert f["graph/generation_seconds"][()] >= 0 and f["graph/construction_seconds"][()] >= 0
+    # Every dataset says its units; counts, keys and levels are integers.
+    datasets = []
+    f.visititems(lambda name, d: datasets.append(d) if isinstance(d, h5py.Dataset) else None)
+    for d in datasets:
+        assert "units" in d.attrs, f"{d.name} has no units"
+    for name in ("graph/vertices", "graph/edges", "bfs/keys", "bfs/nedge", "bfs/levels",
+                 "bfs/frontier", "bfs/messages", "bfs/bytes", "bfs/bytes_sent"):
+        assert f[name].dtype == np.int64, (name, f[name].dtype)
+    assert f["bfs/bottom_up"].dtype == np.uint8
     # How the exchanges' levels ended: as HT_EXCHANGE_END asked, else by ranks.
     asked = os.environ.get("HT_EXCHANGE_END", "auto")
     want = asked if asked in ("markers", "nbx") else ("nbx" if ranks > 16 else "markers")
@@ -46,7 +58,7 @@ with h5py.File(path, "r") as f:
 
     keys = f["bfs/keys"][()]
     nkeys = len(keys)
-    assert nkeys >= 1
+    assert nkeys >= 1 and nkeys == a["NBFS"], (nkeys, a["NBFS"])
     n = 2 ** int(a["SCALE"])
     assert ((keys >= 0) & (keys < n)).all(), keys
     for name in ("seconds", "nedge", "teps", "levels", "validate_seconds", "lock_seconds",
@@ -56,25 +68,26 @@ with h5py.File(path, "r") as f:
     assert (seconds > 0).all() and (nedge > 0).all()
     assert np.allclose(teps, nedge / seconds), (teps, nedge / seconds)
     hmean = nkeys / np.sum(1.0 / teps)
-    assert np.isclose(a["harmonic_mean_TEPS"], hmean, rtol=1e-9), (a["harmonic_mean_TEPS"], hmean)
+    assert np.isclose(hmean_file, hmean, rtol=1e-9), (hmean_file, hmean)
 
-    # [keys x width] tables: level 0 is the key alone, and a search of L
+    # [keys, levels] tables: level 0 is the key alone, and a search of L
     # levels has L non-empty frontiers.
-    width = int(a["bfs_table_width"])
-    levels = f["bfs/levels"][()].astype(int)
-    frontier = f["bfs/frontier"][()].reshape(nkeys, width)
+    levels = f["bfs/levels"][()]
+    frontier = f["bfs/frontier"][()]
+    width = frontier.shape[1]
+    assert frontier.shape == (nkeys, width) and width == levels.max(), (frontier.shape, levels)
     assert (frontier[:, 0] == 1).all(), frontier[:, 0]
     for k in range(nkeys):
         assert (frontier[k, : levels[k]] > 0).all(), (k, frontier[k], levels[k])
         assert (frontier[k, levels[k]:] == 0).all(), (k, frontier[k], levels[k])
         assert frontier[k].sum() <= n
-    for name in ("messages", "bytes"):
-        assert f["bfs/" + name].size == nkeys * width, name
+    for name in ("messages", "bytes", "bottom_up"):
+        assert f["bfs/" + name].shape == (nkeys, width), name
     if ranks == 1:
         assert (f["bfs/messages"][()] == 0).all(), "one rank sends no messages"
     elif not (variant == "hybrid" and direction == "bottom-up"):
         assert f["bfs/messages"][()].sum() > 0, "several ranks exchange messages"
-    assert f["bfs/bytes_sent"].shape[0] == ranks
+    assert f["bfs/bytes_sent"].shape == (ranks,)
     rss = f["run/peak_rss_bytes"][()]
     assert rss.shape == (ranks,) and (rss > 1 << 20).all(), rss  # every rank, > 1 MiB
 
@@ -84,7 +97,7 @@ with h5py.File(path, "r") as f:
     # the searches (each search's time is its slowest rank's).
     parts = {}
     for name in ("expand", "communicate", "wait", "sync", "total"):
-        d = f["bfs/level_" + name][()]
+        d = f["bfs/level_" + name + "_seconds"][()]
         assert d.shape[0] == ranks and d.shape[1] >= levels.max(), (name, d.shape, levels.max())
         assert (d >= -1e-9 * nkeys).all(), (name, d)
         parts[name] = d
@@ -96,12 +109,10 @@ with h5py.File(path, "r") as f:
     if ranks > 1:
         assert ((parts["communicate"] + parts["wait"] + parts["sync"]).sum(axis=1) > 0).all(), parts
 
-    # Directions: one per level searched for hybrid (a row as long as its
-    # frontier row), none for the others.
-    up = f["bfs/bottom_up"][()].reshape(nkeys, int(a["bfs_direction_width"]))
+    # Directions: 1 where hybrid searched a level bottom-up, else 0.
+    up = f["bfs/bottom_up"][()]
     assert set(np.unique(up)) <= {0, 1}, up
     if variant == "hybrid":
-        assert up.shape[1] == width, (up.shape, width)
         if direction == "top-down":
             assert (up == 0).all(), up
         if direction == "bottom-up":
@@ -121,16 +132,18 @@ with h5py.File(path, "r") as f:
     if variant in ("mpi", "locking"):
         assert (redundant == 0).all(), redundant  # not reported
 
-    # The profile (on by default): per-rank rows, one iteration per level.
-    for name in ("record_iteration", "record_lane", "record_busy", "iteration_slowest",
-                 "iteration_imbalance"):
-        d = f["profile/" + name]
-        assert d.shape[0] == ranks, (name, d.shape)
-    imb = f["profile/iteration_imbalance"][()].reshape(ranks, -1)
+    # The profile (on by default, recorded whether or not it is printed):
+    # per-rank rows, one iteration per level.
+    p = f["profile/bfs"]
+    for name in ("record_iteration", "record_lane", "record_busy_seconds",
+                 "iteration_slowest_seconds", "iteration_imbalance"):
+        assert p[name].ndim == 2 and p[name].shape[0] == ranks, (name, p[name].shape)
+    assert p["record_iteration"].dtype == np.int64
+    imb = p["iteration_imbalance"][()]
     assert ((imb >= 0) & (imb <= 1)).all()
-    assert f["profile/mean_imbalance_over_ranks"].shape == (3,)
+    assert p["mean_imbalance_over_ranks"].shape == (3,)
     if variant != "mpi":
-        assert f["profile/record_count"][()].sum() > 0, "task variants record their tasks"
+        assert p["record_count"][()].sum() > 0, "task variants record their tasks"
     # MPI counts: a step per level searched (the frontier table's nonzero
     # entries), each with the level's closing sum.
     check_comm(f, "bfs", ranks, nkeys, exact=True, min_collectives=1)

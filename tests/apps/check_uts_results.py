@@ -24,13 +24,18 @@ with h5py.File(path, "r") as f:
     assert text(a["app"]) == "uts", a["app"]
     assert text(a["uts_tree"]) == tree, (a["uts_tree"], tree)
     assert a["ranks"] == ranks and a["threads_per_rank"] == threads
-    assert f["uts/nodes"][()][0] == nodes, f["uts/nodes"][()]
-    assert f["uts/leaves"][()][0] == leaves
-    assert f["uts/depth"][()][0] == depth
+    for name in ("nodes", "leaves", "depth"):
+        assert f["uts/" + name].shape == () and f["uts/" + name].dtype == np.int64, name
+    assert f["uts/nodes"][()] == nodes, f["uts/nodes"][()]
+    assert f["uts/leaves"][()] == leaves
+    assert f["uts/depth"][()] == depth
+    assert f["uts/verified"].dtype == np.uint8 and f["uts/verified"][()] == 1
     secs, rate = f["uts/seconds"][()], f["uts/nodes_per_second"][()]
     assert len(secs) >= 1 and (secs > 0).all() and np.allclose(rate, nodes / secs)
+    assert np.isclose(f["uts/mean_nodes_per_second"][()], nodes / secs.mean())
     reps = len(secs)
-    per = {k: f["uts/rank_" + k][()] for k in ("nodes", "busy_s", "idle_s", "steal_requests",
+    per = {k: f["uts/rank_" + k][()] for k in ("nodes", "busy_seconds", "idle_seconds",
+                                                "steal_requests",
                                                 "steals", "served", "items_sent",
                                                 "items_received", "task_runs", "token_rounds")}
     for k, v in per.items():
@@ -46,7 +51,7 @@ with h5py.File(path, "r") as f:
         assert per["steal_requests"].sum() == 0
     assert (per["task_runs"] >= threads * reps).all()
     # One profile record per worker and repetition, on every rank.
-    it = f["profile/record_iteration"][()].reshape(ranks, -1)  # [ranks] when 1 record each
+    it = f["profile/uts/record_iteration"][()]
     assert it.shape[0] == ranks and ((it >= 0).sum(axis=1) == threads * reps).all(), it
     check_comm(f, "uts", ranks, reps, steps=False)  # a repetition is one search
 print(f"{path}: uts {tree}, {ranks} x {threads}: counts, per-rank sums and profile consistent")

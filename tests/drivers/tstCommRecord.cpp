@@ -196,6 +196,8 @@ TEST(CommRecord, WritesARowARankOfTrialsAndSteps) {
     ASSERT_EQ(barriers.size(), 4u * P);
     for (int p = 0; p < P; ++p) EXPECT_EQ(barriers[4 * p + 2], p);
     EXPECT_EQ(test::h5_dataset(file, "comm/test/step_trial"), (std::vector<double>{0, 0, 1, 1}));
+    EXPECT_EQ(test::h5_type(file, "comm/test/step/barriers"), "int64");
+    EXPECT_EQ(test::h5_units(file, "comm/test/kernel/bytes"), "bytes");
     std::remove(file.c_str());
   }
 }

@@ -63,8 +63,10 @@ TEST(GemmDriver, ARunFromADeckIsCorrectAndTimed) {
   if (rank == 0) {
     EXPECT_EQ(test::h5_dataset(file, "gemm/seconds"), out.seconds);
     EXPECT_EQ(test::h5_dataset(file, "gemm/gflops"), out.gflops);
-    EXPECT_EQ(test::h5_dataset(file, "validation/freivalds_error"),
-              std::vector<double>{out.check.error});
+    EXPECT_EQ(test::h5_dataset(file, "gemm/freivalds_error"), std::vector<double>{out.check.error});
+    EXPECT_EQ(test::h5_dataset(file, "gemm/valid"), std::vector<double>{1});
+    EXPECT_EQ(test::h5_type(file, "gemm/valid"), "uint8");
+    EXPECT_EQ(test::h5_shape(file, "gemm/compute_seconds"), (std::vector<long long>{size, 2}));
     EXPECT_EQ(test::h5_attribute(file, "N"), 101);
     EXPECT_EQ(test::h5_attribute(file, "q"), cfg.q);
     std::remove(file.c_str());

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 
+#include "h5_read.hpp"
 #include "io/HT_Results.hpp"
 
 namespace {
@@ -41,10 +42,18 @@ TEST(Results, EveryRankRowAndEveryAttributeIsWritten) {
   r.attribute("app", std::string("tst"));
   r.attribute("ranks", static_cast<long long>(size));
   r.attribute("pi", 3.25);
-  r.per_rank("timings/one", {10.0 + rank});
-  r.per_rank("timings/three", {1.0 * rank, 2.0 * rank, 3.0 * rank});
-  r.global("summary/values", {rank == 0 ? 7.0 : -1.0, 8.0});
-  r.global_strings("summary/names", {"alpha", "beta"});
+  r.per_rank("timings/one", 10.0 + rank, "s");
+  r.per_rank_row("timings/three", std::vector<double>{1.0 * rank, 2.0 * rank, 3.0 * rank}, "s");
+  r.per_rank("counts/one", static_cast<long long>(rank) << 40, "bytes");
+  r.per_rank_row("counts/two", std::vector<long long>{rank, -rank}, "1");
+  r.global("summary/values", std::vector<double>{rank == 0 ? 7.0 : -1.0, 8.0}, "TEPS");
+  r.global("summary/keys", std::vector<long long>{rank == 0 ? 5 : -1, 6, 7}, "1");
+  r.global("summary/scalar", rank == 0 ? 2.5 : -1.0, "s");
+  r.global("summary/count", rank == 0 ? 9LL : -1LL, "1");
+  r.global("summary/flag", rank == 0);
+  r.table("summary/table", {{1, 2, 3}, {4}}, ht::Results::Kind::integer, "1");
+  r.table("summary/flags", {{1, 0}, {0, 1}}, ht::Results::Kind::boolean, "1");
+  r.table("summary/reals", {{0.5}, {1.5, 2.5}}, ht::Results::Kind::real, "s");
   r.write(file);
 
   if (rank == 0) {
@@ -74,6 +83,37 @@ TEST(Results, EveryRankRowAndEveryAttributeIsWritten) {
     }
     EXPECT_EQ(read_at(f, "summary/values", 0, 0, 1), 7.0);
     H5Fclose(f);
+
+    // Types, shapes and units as given: counts int64, booleans uint8, a
+    // scalar has no dimension, a per-rank value one, a row or table two.
+    using test::h5_dataset, test::h5_shape, test::h5_type, test::h5_units;
+    const long long P = size;
+    EXPECT_EQ(h5_type(file, "timings/one"), "float64");
+    EXPECT_EQ(h5_shape(file, "timings/one"), (std::vector<long long>{P}));
+    EXPECT_EQ(h5_shape(file, "timings/three"), (std::vector<long long>{P, 3}));
+    EXPECT_EQ(h5_type(file, "counts/one"), "int64");
+    EXPECT_EQ(h5_units(file, "counts/one"), "bytes");
+    EXPECT_EQ(h5_dataset(file, "counts/one").back(), static_cast<double>((P - 1) << 40));
+    EXPECT_EQ(h5_shape(file, "counts/two"), (std::vector<long long>{P, 2}));
+    EXPECT_EQ(h5_dataset(file, "counts/two").back(), -(P - 1));
+    EXPECT_EQ(h5_type(file, "summary/keys"), "int64");
+    EXPECT_EQ(h5_dataset(file, "summary/keys"), (std::vector<double>{5, 6, 7}));
+    EXPECT_EQ(h5_units(file, "summary/values"), "TEPS");
+    EXPECT_EQ(h5_shape(file, "summary/scalar"), std::vector<long long>{});
+    EXPECT_EQ(h5_dataset(file, "summary/scalar"), std::vector<double>{2.5});
+    EXPECT_EQ(h5_units(file, "summary/scalar"), "s");
+    EXPECT_EQ(h5_type(file, "summary/count"), "int64");
+    EXPECT_EQ(h5_dataset(file, "summary/count"), std::vector<double>{9});
+    EXPECT_EQ(h5_type(file, "summary/flag"), "uint8");
+    EXPECT_EQ(h5_dataset(file, "summary/flag"), std::vector<double>{1});
+    EXPECT_EQ(h5_units(file, "summary/flag"), "1");
+    EXPECT_EQ(h5_shape(file, "summary/table"), (std::vector<long long>{2, 3}));
+    EXPECT_EQ(h5_type(file, "summary/table"), "int64");
+    EXPECT_EQ(h5_dataset(file, "summary/table"), (std::vector<double>{1, 2, 3, 4, 0, 0}));
+    EXPECT_EQ(h5_type(file, "summary/flags"), "uint8");
+    EXPECT_EQ(h5_dataset(file, "summary/flags"), (std::vector<double>{1, 0, 0, 1}));
+    EXPECT_EQ(h5_type(file, "summary/reals"), "float64");
+    EXPECT_EQ(h5_dataset(file, "summary/reals"), (std::vector<double>{0.5, 0, 1.5, 2.5}));
   }
   MPI_Barrier(MPI_COMM_WORLD);
 }
@@ -85,7 +125,7 @@ TEST(Results, RaggedPerRankRowsAreAnError) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (size == 1) GTEST_SKIP() << "needs two ranks";
   ht::Results r(MPI_COMM_WORLD);
-  r.per_rank("bad", std::vector<double>(rank + 1, 1.0));
+  r.per_rank_row("bad", std::vector<double>(rank + 1, 1.0), "1");
   EXPECT_THROW(r.write("tstResults_ragged.h5"), std::exception);
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) {

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "comm/HT_Wait.hpp"
+#include "drivers/HT_Log.hpp"
 #include "graph/HT_EdgeFile.hpp"
 #include "graph/HT_RowOrder.hpp"
 #include "runtime/HT_Phase.hpp"
@@ -30,7 +31,7 @@ void from_file(const Graph500Config& cfg, MPI_Comm comm, Graph500Graph& out) {
 
 }  // namespace
 
-Graph500Graph construct_graph(const Graph500Config& cfg, MPI_Comm comm) {
+Graph500Graph construct_graph(const Graph500Config& cfg, MPI_Comm comm, std::FILE* log) {
   Graph500Graph out;
   Graph500Run& st = out.header;
   st.scale = cfg.gen.scale;
@@ -43,15 +44,21 @@ Graph500Graph construct_graph(const Graph500Config& cfg, MPI_Comm comm) {
   {
     Phase p("Graph500: construction", kernel1);
     if (!cfg.file.empty()) {
+      say(log, "kernel 1: reading %s into the CSR\n", cfg.file.c_str());
       from_file(cfg, comm, out);
     } else {
       out.vertices = cfg.gen.vertex_count();
       out.edges = cfg.gen.edge_count();
+      say(log, "kernel 1: generating the edges and building the CSR (two passes%s)\n",
+          cfg.run_sssp ? ", with weights" : "");
       out.csr = cfg.run_sssp
                     ? build_weighted_csr(cfg.gen, comm, &st.generation_seconds, cfg.target_bits)
                     : build_csr(cfg.gen, comm, &st.generation_seconds, cfg.target_bits);
     }
-    if (cfg.row_order == RowOrder::degree) order_rows(out.csr, comm);
+    if (cfg.row_order == RowOrder::degree) {
+      say(log, "kernel 1: ordering rows by degree\n");
+      order_rows(out.csr, comm);
+    }
     out.target_bits = out.csr.targets.wide() ? 64 : 32;
     barrier(comm);
   }

@@ -12,6 +12,8 @@
 /// \endcode
 #include <mpi.h>
 
+#include <cstdio>
+
 #include "drivers/graph500/HT_Graph500Config.hpp"
 #include "graph/HT_Csr.hpp"
 #include "graph/HT_Graph500Report.hpp"
@@ -32,6 +34,7 @@ struct Graph500Graph {
 
 /// \brief Kernel 1 (collective): throws ht::Error for a bad file (naming the
 /// file and line) and UsageError for a file too large for the deck's rules.
-Graph500Graph construct_graph(const Graph500Config& cfg, MPI_Comm comm);
+/// A line to \p log (if not null) as each phase starts.
+Graph500Graph construct_graph(const Graph500Config& cfg, MPI_Comm comm, std::FILE* log = nullptr);
 
 }  // namespace ht

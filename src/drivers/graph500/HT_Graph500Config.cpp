@@ -111,6 +111,7 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
   c.bfs = c.variant->resolve(opt, env.threads());
 
   c.profile = deck.sublist("Profile").get<bool>("enabled");
+  c.tables = deck.sublist("Output").get<bool>("tables");
   const std::string kernels = d.get<std::string>("kernels");
   c.run_bfs = kernels.find("bfs") != std::string::npos;
   c.run_sssp = kernels.find("sssp") != std::string::npos;

@@ -46,6 +46,7 @@ struct Graph500Config {
   BfsOptions bfs;              ///< resolved for this rank's Kokkos threads
   std::size_t pool_bytes = 0;  ///< the task pool (Runtime/pool_MiB, or derived)
   bool profile = true;
+  bool tables = false;   ///< Output/tables: print the per-level and per-phase tables
   bool run_bfs = true;   ///< kernel 2 runs (Graph500/kernels)
   bool run_sssp = true;  ///< kernel 3 runs (Graph500/kernels): the graph gets weights
   SsspOptions sssp_opt;  ///< Graph500/delta; chunks and buffers as the BFS's

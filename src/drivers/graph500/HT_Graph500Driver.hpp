@@ -33,12 +33,14 @@ class Profile;
 
 /// \brief Kernels 1, 2 and 3 (those the deck asks for), every tree validated
 /// (collective); a tree that fails a check throws ht::Error naming the key
-/// and the check.  Rank 0 writes a progress line per step and per search to
-/// \p log (none if null).  SSSP's tasks go to \p sssp_profile, if given.
+/// and the check.  Rank 0 writes progress lines to \p log (none if null):
+/// kernel 1's phases, and a few per kernel (HT_Log.hpp's Ticker).  SSSP's
+/// tasks go to \p sssp_profile, if given.
 Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Comm comm,
                              std::FILE* log, Profile* sssp_profile = nullptr);
 
-/// \brief The whole driver: configuration, run, report, profile, results.
+/// \brief The whole driver: configuration, run, tables (Output/tables),
+/// profile, the report last, results.
 void graph500_driver(AppContext& ctx);
 
 }  // namespace ht

@@ -1,6 +1,7 @@
 #include "drivers/graph500/HT_Graph500Output.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <string>
 
@@ -10,15 +11,7 @@ namespace ht {
 
 namespace {
 
-// Pads per-key rows of different lengths into one [keys x longest] table.
-std::vector<double> table(const std::vector<std::vector<double>>& rows, std::size_t& width) {
-  width = 1;
-  for (const auto& r : rows) width = std::max(width, r.size());
-  std::vector<double> t(rows.size() * width, 0.0);
-  for (std::size_t k = 0; k < rows.size(); ++k)
-    std::copy(rows[k].begin(), rows[k].end(), t.begin() + static_cast<std::ptrdiff_t>(k * width));
-  return t;
-}
+using Kind = Results::Kind;
 
 double mean(const std::vector<double>& x) {
   return std::accumulate(x.begin(), x.end(), 0.0) / static_cast<double>(x.size());
@@ -26,52 +19,59 @@ double mean(const std::vector<double>& x) {
 
 void line(std::FILE* f, const char* key, double x) { std::fprintf(f, "%-32s%.12g\n", key, x); }
 
+// \p rows, each as long as the longest of \p like (a per-level table's levels).
+std::vector<std::vector<double>> as_wide_as(std::vector<std::vector<double>> rows,
+                                            const std::vector<std::vector<double>>& like) {
+  std::size_t width = 0;
+  for (const auto& r : like) width = std::max(width, r.size());
+  rows.resize(like.size());
+  for (auto& r : rows) r.resize(width, 0.0);
+  return rows;
+}
+
 // The figures every kernel has, under "<kernel>/".
 void write_searches(const std::string& kernel, const Graph500Outcome& out, const SearchFigures& fig,
                     Results& r) {
   const Graph500Run run = fig.run(out.header);
   double hmean, hstd;
   harmonic_teps(run, hmean, hstd);
-  const std::string prefix = kernel == "bfs" ? "" : kernel + "_";
-  r.attribute(prefix + "harmonic_mean_TEPS", hmean);
-  r.attribute(prefix + "harmonic_stddev_TEPS", hstd);
-  r.global(kernel + "/keys", std::vector<double>(out.keys.begin(), out.keys.end()));
-  r.global(kernel + "/seconds", fig.seconds);
-  r.global(kernel + "/nedge", fig.nedge);
-  r.global(kernel + "/teps", teps(run));
-  r.global(kernel + "/validate_seconds", fig.validate_seconds);
+  r.global(kernel + "/harmonic_mean_TEPS", hmean, "TEPS");
+  r.global(kernel + "/harmonic_stddev_TEPS", hstd, "TEPS");
+  r.global(kernel + "/keys", std::vector<long long>(out.keys.begin(), out.keys.end()), "1");
+  r.global(kernel + "/seconds", fig.seconds, "s");
+  r.global(kernel + "/nedge", counts(fig.nedge), "1");
+  r.global(kernel + "/teps", teps(run), "TEPS");
+  r.global(kernel + "/validate_seconds", fig.validate_seconds, "s");
   fig.comm.write(r, "comm/" + kernel);
 }
 
 void write_bfs(const Graph500Config& cfg, const Graph500Outcome& out, Results& r) {
   const BfsFigures& b = out.bfs;
   write_searches("bfs", out, b, r);
-  r.global("bfs/levels", b.levels);
-  std::size_t w = 0;
-  r.global("bfs/frontier", table(b.frontier, w));
-  r.attribute("bfs_table_width", static_cast<long long>(w));
-  r.global("bfs/messages", table(b.messages, w));
-  r.global("bfs/bytes", table(b.bytes, w));
-  std::size_t w_dir = 0;
-  r.global("bfs/bottom_up", table(b.bottom_up, w_dir));
-  r.attribute("bfs_direction_width", static_cast<long long>(w_dir));
-  r.per_rank("bfs/bytes_sent", {b.rank_bytes});
+  r.global("bfs/levels", counts(b.levels), "1");
+  // [keys, levels] tables, a row per key padded with zeros past its depth.
+  r.table("bfs/frontier", as_wide_as(b.frontier, b.frontier), Kind::integer, "1");
+  r.table("bfs/messages", as_wide_as(b.messages, b.frontier), Kind::integer, "1");
+  r.table("bfs/bytes", as_wide_as(b.bytes, b.frontier), Kind::integer, "bytes");
+  r.table("bfs/bottom_up", as_wide_as(b.bottom_up, b.frontier), Kind::boolean, "1");
+  r.per_rank("bfs/bytes_sent", std::llround(b.rank_bytes), "bytes");
   r.attribute("tasks_per_rank", static_cast<long long>(out.tasks_per_rank));
   r.attribute("level_end", std::string(Exchange::name(cfg.level_end)));
-  r.global("bfs/lock_seconds", b.lock_seconds);
-  r.global("bfs/redundant_visits", b.redundancy);
+  r.global("bfs/lock_seconds", b.lock_seconds, "s");
+  r.global("bfs/redundant_visits", b.redundancy, "1");
   b.level_times.write(r, "bfs/level", r.comm());
 }
 
 void write_sssp(const Graph500Config& cfg, const Graph500Outcome& out, Results& r) {
   const SsspFigures& s = out.sssp;
   write_searches("sssp", out, s, r);
-  r.attribute("sssp_delta", cfg.sssp_opt.delta);
+  r.attribute("delta", cfg.sssp_opt.delta);
   r.attribute("sssp_variant", std::string(variant_name(cfg.sssp_opt.variant)));
-  r.global("sssp/buckets", s.buckets);
-  r.global("sssp/phases", s.phases);
-  r.global("sssp/relaxations", s.relaxations);
-  r.global("sssp/messages", s.messages);
+  r.global("sssp/buckets", counts(s.buckets), "1");
+  r.global("sssp/phases", counts(s.phases), "1");
+  r.global("sssp/relaxations", counts(s.relaxations), "1");
+  r.global("sssp/messages", counts(s.messages), "1");
+  r.global("sssp/max_distance", s.max_distance, "1");
 }
 
 }  // namespace
@@ -108,12 +108,13 @@ void write_graph500(const Graph500Config& cfg, const Graph500Outcome& out, Resul
   r.attribute("SCALE", static_cast<long long>(h.scale));
   r.attribute("edgefactor", static_cast<long long>(h.edgefactor));
   r.attribute("variant", std::string(cfg.variant->name));
-  r.attribute("graph_generation", h.generation_seconds);
-  r.attribute("construction_time", h.construction_seconds);
+  r.attribute("NBFS", static_cast<long long>(out.keys.size()));
   r.attribute("target_bits", static_cast<long long>(out.target_bits));
   r.attribute("row_order", std::string(kRowOrders.name(cfg.row_order)));
-  r.attribute("graph_vertices", out.vertices);
-  r.attribute("graph_edges", out.edges);
+  r.global("graph/generation_seconds", h.generation_seconds, "s");
+  r.global("graph/construction_seconds", h.construction_seconds, "s");
+  r.global("graph/vertices", out.vertices, "1");
+  r.global("graph/edges", out.edges, "1");
   if (!cfg.file.empty()) r.attribute("graph_file", cfg.file);
   r.attribute("kernels", std::string(cfg.kernels()));
   if (cfg.run_sssp) write_sssp(cfg, out, r);

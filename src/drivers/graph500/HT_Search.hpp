@@ -3,7 +3,8 @@
 /// \brief Graph500 kernels 2 and 3 as trials (drivers/HT_Trials.hpp): one
 /// search per key, every tree validated (a failed check throws ht::Error
 /// naming the search, the key and the check), the figures of each recorded,
-/// a progress line per search.  One type for both kernels; a kernel says
+/// a progress line for the first and last search and one every few seconds
+/// between (HT_Log.hpp's Ticker).  One type for both kernels; a kernel says
 /// only how it searches, validates and what else it records.
 ///
 /// A kernel K provides: `name`, `regions` (TrialRegions), a
@@ -79,8 +80,9 @@ class Search {
     fig_.validate_seconds.push_back(s.verify);
     fig_.comm.add_trial(s);
     const std::string more = k_.record(fig_, v_);
-    say(log_, "%s %2d/%zu: key %lld, %.6f s, %.4g TEPS%s, valid\n", K::name, t + 1, keys_.size(),
-        static_cast<long long>(keys_[t]), s.kernel, nedge / s.kernel, more.c_str());
+    if (tick_.due(t + 1, static_cast<int>(keys_.size())))
+      say(log_, "%s %2d/%zu: key %lld, %.6f s, %.4g TEPS%s, valid\n", K::name, t + 1, keys_.size(),
+          static_cast<long long>(keys_[t]), s.kernel, nedge / s.kernel, more.c_str());
   }
 
  private:
@@ -90,6 +92,7 @@ class Search {
   typename K::Figures& fig_;
   MPI_Comm comm_;
   std::FILE* log_;
+  Ticker tick_;
   Validation v_;
 };
 

@@ -41,7 +41,7 @@ void LevelTimes::add(const std::vector<LevelSeconds>& levels) {
   ++searches_;
 }
 
-void LevelTimes::print(std::FILE* f, MPI_Comm comm) const {
+void LevelTimes::print(std::FILE* f, MPI_Comm comm, bool table, const char* prefix) const {
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
@@ -58,20 +58,23 @@ void LevelTimes::print(std::FILE* f, MPI_Comm comm) const {
   reduce_to(0, total, all, kParts, MPI_SUM, comm);
   if (rank != 0) return;
   const double per = searches_ > 0 ? 1.0 / searches_ : 0.0;  // every rank ran every search
-  std::fprintf(
-      f, "BFS time per level, seconds per search (mean over %d rank%s; expand_max: slowest rank)\n",
-      size, size > 1 ? "s" : "");
-  std::fprintf(f, "%5s %12s %12s %12s %12s %12s\n", "level", "expand", "expand_max", "communicate",
-               "wait", "sync");
-  for (int l = 0; l < levels; ++l) {
-    const double* s = &sum[static_cast<std::size_t>(l) * kFields];
-    std::fprintf(f, "%5d %12.6f %12.6f %12.6f %12.6f %12.6f\n", l, s[0] * per / size,
-                 most[static_cast<std::size_t>(l) * kFields] * per, s[1] * per / size,
-                 s[2] * per / size, s[3] * per / size);
+  if (table) {
+    std::fprintf(
+        f,
+        "BFS time per level, seconds per search (mean over %d rank%s; expand_max: slowest rank)\n",
+        size, size > 1 ? "s" : "");
+    std::fprintf(f, "%5s %12s %12s %12s %12s %12s\n", "level", "expand", "expand_max",
+                 "communicate", "wait", "sync");
+    for (int l = 0; l < levels; ++l) {
+      const double* s = &sum[static_cast<std::size_t>(l) * kFields];
+      std::fprintf(f, "%5d %12.6f %12.6f %12.6f %12.6f %12.6f\n", l, s[0] * per / size,
+                   most[static_cast<std::size_t>(l) * kFields] * per, s[1] * per / size,
+                   s[2] * per / size, s[3] * per / size);
+    }
   }
   for (int p = 0; p < kParts; ++p) {
-    const std::string key = std::string("level_") + kNames[p] + "_seconds (min mean max):";
-    std::fprintf(f, "%-40s%.6f %.6f %.6f\n", key.c_str(), lo[p] * per, all[p] * per / size,
+    const std::string key = std::string(prefix) + "level_" + kNames[p] + "_seconds (min mean max):";
+    std::fprintf(f, "%-39s %.6f %.6f %.6f\n", key.c_str(), lo[p] * per, all[p] * per / size,
                  hi[p] * per);
   }
   std::fflush(f);
@@ -83,7 +86,7 @@ void LevelTimes::write(Results& out, const std::string& prefix, MPI_Comm comm) c
   for (int p = 0; p < kFields; ++p) {
     std::vector<double> row(static_cast<std::size_t>(levels));
     for (int l = 0; l < levels; ++l) row[l] = x[static_cast<std::size_t>(l) * kFields + p];
-    out.per_rank(prefix + "_" + kNames[p], row);
+    out.per_rank_row(prefix + "_" + kNames[p] + "_seconds", row, "s");
   }
 }
 

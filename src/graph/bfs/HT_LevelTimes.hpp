@@ -10,7 +10,7 @@
 ///   ht::LevelTimes t;
 ///   for (auto key : keys) t.add(bfs->search(key).seconds);
 ///   t.print(stdout, comm);                  // collective; rank 0 prints
-///   t.write(results, "bfs/level", comm);    // collective
+///   t.write(results, "bfs/level", comm);    // collective: bfs/level_*_seconds
 /// \endcode
 #include <mpi.h>
 
@@ -28,12 +28,13 @@ class LevelTimes {
  public:
   /// Adds one search's levels.
   void add(const std::vector<LevelSeconds>& levels);
-  /// Per level: seconds per search of each part, mean over ranks, and the
-  /// largest rank's expand; then the totals' min / mean / max over ranks.
-  /// Collective; rank 0 prints to \p f.
-  void print(std::FILE* f, MPI_Comm comm) const;
-  /// Per-rank datasets <prefix>_expand, _communicate, _wait, _sync, _total,
-  /// shape [ranks][levels]: seconds summed over the searches.  Collective.
+  /// The totals' min / mean / max over ranks, a line per part led by
+  /// \p prefix; with \p table, first per level: seconds per search of each
+  /// part, mean over ranks, and the largest rank's expand.  Collective;
+  /// rank 0 prints to \p f.
+  void print(std::FILE* f, MPI_Comm comm, bool table = true, const char* prefix = "") const;
+  /// Per-rank datasets <prefix>_{expand,communicate,wait,sync,total}_seconds,
+  /// shape [ranks, levels]: seconds summed over the searches.  Collective.
   void write(Results& out, const std::string& prefix, MPI_Comm comm) const;
 
  private:
