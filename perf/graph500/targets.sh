@@ -19,7 +19,7 @@ source "$(dirname "$0")/../measure.sh"
 run() { # variant ranks threads -> log file
   local log=$out/$1-$2x$3.log
   ht_app "$log" "$2" "$3" "$exe" "$deck" --set Graph500/SCALE="$scale" \
-    --set Graph500/variant="$1" --set Graph500/NBFS="$nbfs" --set Output/file="$out/$1.h5"
+    --set Graph500/variant="$1" --set Graph500/NBFS="$nbfs" --set Output/file="$out/$1.h5" --set Output/overwrite=true
   echo "$log"
 }
 get() { g500_value "$1" "$2"; }
