@@ -120,7 +120,9 @@ std::string new_results_name(const std::string& app, const std::string& stamp, M
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   if (rank == 0) {
-    const std::string base = "results/" + app + "-" + stamp;
+    // Absolute, so that every rank writes the same file whatever its folder.
+    const std::string base =
+        (std::filesystem::current_path() / "results" / (app + "-" + stamp)).string();
     name = base + ".h5";
     for (int n = 1; std::filesystem::exists(name); ++n)
       name = base + "-" + std::to_string(n) + ".h5";

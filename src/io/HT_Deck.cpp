@@ -661,7 +661,7 @@ std::string help_text(const AppSpec& spec, std::size_t width) {
   std::size_t wk = 11, wd = 7, wa = 8;
   for (const Row& r : rows) {
     wk = std::max(wk, r.key.size());
-    wd = std::max(wd, std::min<std::size_t>(r.def.size(), 8));
+    wd = std::max(wd, std::min<std::size_t>(r.def.size(), 11));
     wa = std::max(wa, std::min<std::size_t>(r.acc.size(), 17));
   }
   out << "  " << pad("Section/key", wk) << "  " << pad("type", 6) << "  " << pad("default", wd)
