@@ -52,15 +52,17 @@ endfunction()
 # ht_add_run_test(NAME <name> TARGET <exe> RANKS <n> THREADS <t> [ARGS <arg>...]
 #                 [EXIT <code>] [EXPECT <regex>] [FORBID <regex>] [SECONDS <s>]
 #                 [NO_FILES <glob>] [UNSET <VAR>...] [ENVIRONMENT <VAR=value>...]
-#                 [LABELS <l>...] [FIXTURES_SETUP <f>] [MAX_LINES <n>] [LAST <regex>])
+#                 [LABELS <l>...] [FIXTURES_SETUP <f>] [WORKDIR <dir>]
+#                 [MAX_LINES <n>] [MAX_WIDTH <n>] [LAST <regex>])
 # One mpirun of <exe>, checked by cmake/RunChecked.cmake: the exit code (0
 # unless EXIT says otherwise) *and* the output, within SECONDS (a hang fails).
 # UNSET removes variables of the tests' environment, as a user's shell lacks
-# them; ENVIRONMENT adds some.  MAX_LINES bounds stdout's lines; LAST is what
-# stdout must end on.
+# them; ENVIRONMENT adds some.  WORKDIR, MAX_LINES, MAX_WIDTH, LAST: as
+# RunChecked.cmake's.
 function(ht_add_run_test)
   cmake_parse_arguments(
-    T "" "NAME;TARGET;RANKS;THREADS;EXIT;EXPECT;FORBID;SECONDS;NO_FILES;FIXTURES_SETUP;MAX_LINES;LAST"
+    T ""
+    "NAME;TARGET;RANKS;THREADS;EXIT;EXPECT;FORBID;SECONDS;NO_FILES;FIXTURES_SETUP;WORKDIR;MAX_LINES;MAX_WIDTH;LAST"
     "ARGS;LABELS;UNSET;ENVIRONMENT" ${ARGN})
   if(NOT DEFINED T_EXIT)
     set(T_EXIT 0)
@@ -80,12 +82,11 @@ function(ht_add_run_test)
   if(NOT "${T_FORBID}" STREQUAL "")
     list(APPEND checks "-DFORBID=${T_FORBID}")
   endif()
-  if(T_MAX_LINES)
-    list(APPEND checks "-DMAX_LINES=${T_MAX_LINES}")
-  endif()
-  if(NOT "${T_LAST}" STREQUAL "")
-    list(APPEND checks "-DLAST=${T_LAST}")
-  endif()
+  foreach(opt WORKDIR MAX_LINES MAX_WIDTH LAST)
+    if(NOT "${T_${opt}}" STREQUAL "")
+      list(APPEND checks "-D${opt}=${T_${opt}}")
+    endif()
+  endforeach()
   if(T_UNSET)
     string(REPLACE ";" "^" unset "${T_UNSET}")
     list(APPEND checks "-DUNSET=${unset}")
@@ -113,7 +114,7 @@ function(ht_add_app_test)
       set(args ${T_ARGS})
       if(T_RESULTS)
         set(out ${CMAKE_CURRENT_BINARY_DIR}/${name}.h5)
-        list(APPEND args --set Output/file=${out})
+        list(APPEND args --set Output/file=${out} --set Output/overwrite=true)
       endif()
       ht_add_run_test(NAME ${name} TARGET ${T_TARGET} RANKS ${np} THREADS ${nt} ARGS ${args}
                       EXPECT "${T_EXPECT}" LABELS app)
@@ -137,25 +138,30 @@ function(ht_add_app_test)
 endfunction()
 
 # ht_add_failure_test(NAME <name> TARGET <exe> RANKS <n>... EXIT <code>
-#                     EXPECT <regex> [ARGS <arg>...] [SECONDS <s>] [NO_FILES <glob>]
-#                     [ENVIRONMENT <VAR=value>...])
+#                     EXPECT <regex> [FORBID <regex>] [ARGS <arg>...] [SECONDS <s>]
+#                     [NO_FILES <glob>] [ENVIRONMENT <VAR=value>...])
 # The command must exit with <code> (every rank: mpirun reports the first
-# non-zero), print <regex>, and finish within <s> seconds (default 30).
+# non-zero), print <regex> and not FORBID, and finish within <s> seconds
+# (default 30).
 function(ht_add_failure_test)
-  cmake_parse_arguments(T "" "NAME;TARGET;EXIT;EXPECT;SECONDS;NO_FILES" "RANKS;ARGS;ENVIRONMENT"
-                        ${ARGN})
+  cmake_parse_arguments(T "" "NAME;TARGET;EXIT;EXPECT;FORBID;SECONDS;NO_FILES"
+                        "RANKS;ARGS;ENVIRONMENT" ${ARGN})
   if(NOT T_SECONDS)
     set(T_SECONDS 30)
   endif()
   foreach(np ${T_RANKS})
     ht_add_run_test(NAME ${T_NAME}_np${np} TARGET ${T_TARGET} RANKS ${np} THREADS 1
-                    ARGS ${T_ARGS} EXIT ${T_EXIT} EXPECT "${T_EXPECT}" SECONDS ${T_SECONDS}
-                    NO_FILES "${T_NO_FILES}" ENVIRONMENT ${T_ENVIRONMENT})
+                    ARGS ${T_ARGS} EXIT ${T_EXIT} EXPECT "${T_EXPECT}" FORBID "${T_FORBID}"
+                    SECONDS ${T_SECONDS} NO_FILES "${T_NO_FILES}" ENVIRONMENT ${T_ENVIRONMENT})
   endforeach()
 endfunction()
 
+# What Teuchos says that a user must never see.
+set(HT_TEUCHOS_WORDS "Throw number|Parser was in state|evaluated to true|Validator Used|ANONYMOUS|Teuchos")
+
 # ht_add_bad_input_tests(<target> <case>...): each case "id|arg,arg,...|regex"
-# becomes <target>_bad_<id>_np{1,2,4}: exit 2 with the message, on every rank.
+# becomes <target>_bad_<id>_np{1,2,4}: exit 2 with the message, on every rank,
+# in our words (none of Teuchos' exception text).
 function(ht_add_bad_input_tests target)
   foreach(case IN LISTS ARGN)
     string(REPLACE "," "|" case "${case}")  # "," separates arguments
@@ -164,6 +170,6 @@ function(ht_add_bad_input_tests target)
     list(GET parts -1 expect)
     list(REMOVE_AT parts 0 -1)
     ht_add_failure_test(NAME ${target}_bad_${id} TARGET ${target} RANKS 1 2 4 EXIT 2
-                        EXPECT "${expect}" ARGS ${parts})
+                        EXPECT "${expect}" FORBID "${HT_TEUCHOS_WORDS}" ARGS ${parts})
   endforeach()
 endfunction()

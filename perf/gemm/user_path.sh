@@ -16,7 +16,7 @@ source "$root/perf/measure.sh"
 
 driver() { # env... -> GFLOP/s of the median repetition
   env "$@" mpirun -np 1 "${flags[@]}" "$app" "$root/input/gemm_default.xml" --set GEMM/N="$n" \
-    --set Output/file="$out/g.h5" --kokkos-num-threads=2 2>&1 |
+    --set Output/file="$out/g.h5" --set Output/overwrite=true --kokkos-num-threads=2 2>&1 |
     awk '/^time .*GFLOP/ {for (i = 2; i <= NF; ++i) if ($i == "GFLOP/s") print $(i-1)}'
 }
 benchmark() {

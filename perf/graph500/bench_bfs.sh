@@ -23,7 +23,7 @@ for s in $scales; do
     log=$out/s$s-np$np.log
     ht_app "$log" "$np" "$threads" "$exe" "$deck" --set Graph500/SCALE="$s" \
       --set Graph500/variant="$variant" --set Graph500/NBFS="$nbfs" --set Graph500/tasks="$tasks" \
-      --set Output/file="$out/s$s-np$np.h5"
+      --set Output/file="$out/s$s-np$np.h5" --set Output/overwrite=true
     get() { g500_value "$log" "$1"; }
     lock=$(get mean_lock_time)
     redundancy=$(get mean_redundant_visits)

@@ -23,7 +23,7 @@ for scale in $scales; do
     for variant in $variants; do
       log=$out/run.log
       ht_app "$log" "$np" "$nt" "$exe" "$deck" --set Graph500/SCALE="$scale" \
-        --set Graph500/variant="$variant" --set Graph500/NBFS="$nbfs" --set Output/file="$out/r.h5"
+        --set Graph500/variant="$variant" --set Graph500/NBFS="$nbfs" --set Output/file="$out/r.h5" --set Output/overwrite=true
       mteps=$(awk -v t="$(get "$log" harmonic_mean_TEPS)" 'BEGIN{print t/1e6}')
       printf '%-6s %-7s %-8s %12.6f %12.1f  %s\n' "$scale" "$layout" "$variant" \
         "$(get "$log" median_time)" "$mteps" "$(sed -n 's/.*tasks: \([a-z-]*\).*/\1/p' "$log" | head -1)"

@@ -28,7 +28,7 @@ one=""
 for np in $ranks; do
   log=$out/np$np.log
   ht_app "$log" "$np" 1 "$exe" "$deck" --set Graph500/SCALE="$scale" \
-    --set Graph500/NBFS=4 --set Graph500/variant="$variant" --set Output/file="$out/m.h5"
+    --set Graph500/NBFS=4 --set Graph500/variant="$variant" --set Output/file="$out/m.h5" --set Output/overwrite=true
   get() { g500_value "$log" "${1%:}"; }
   read -r _ _ _ _ lo mean hi < <(grep '^peak_rss_MiB' "$log")
   [[ -n $one ]] || one=$hi

@@ -19,7 +19,7 @@ source "$(dirname "$0")/../measure.sh"
 median_of() { # variant on|off -> median BFS seconds
   ht_app "$out/log" "$np" "$nt" "$exe" "$deck" --set Graph500/SCALE="$scale" \
     --set Graph500/variant="$1" --set Graph500/NBFS="$nbfs" --set Profile/enabled="$2" \
-    --set Output/file="$out/p.h5"
+    --set Output/file="$out/p.h5" --set Output/overwrite=true
   g500_value "$out/log" median_time
 }
 echo "== Profiler on vs off, SCALE $scale, NBFS $nbfs, $layout, $rounds rounds (alternated)"

@@ -20,7 +20,7 @@ run() { # variant ranks threads -> log file
   local log=$out/$1-$2x$3.log
   ht_app "$log" "$2" "$3" "$exe" "$deck" --set Graph500/SCALE="$scale" \
     --set Graph500/variant="$1" --set Graph500/NBFS="$nbfs" --set Output/file="$out/$1.h5" \
-    --set Output/tables=true
+    --set Output/overwrite=true --set Output/tables=true
   echo "$log"
 }
 get() { g500_value "$1" "$2"; }

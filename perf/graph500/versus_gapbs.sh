@@ -33,7 +33,7 @@ source "$(dirname "$0")/../measure.sh"
 ours() { # ranks threads [deck settings...] -> mean seconds of the kernel in $kernel
   local log=$out/ours.log np=$1 nt=$2
   shift 2
-  ht_app "$log" "$np" "$nt" "$exe" "$deck" "$@" --set Output/file="$out/o.h5" \
+  ht_app "$log" "$np" "$nt" "$exe" "$deck" "$@" --set Output/file="$out/o.h5" --set Output/overwrite=true \
     --set Profile/enabled=false
   g500_value "$log" mean_time "$kernel"
 }

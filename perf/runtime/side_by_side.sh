@@ -21,7 +21,7 @@ for ((r = 1; r <= rounds; ++r)); do
         mpirun -np "$np" --oversubscribe --map-by "slot:PE=$nt" --bind-to core \
           $([[ $(id -u) -ne 0 ]] || echo --allow-run-as-root) "$build/apps/graph500_bfs" \
           "$deck" --set Graph500/SCALE="$scale" --set Graph500/variant="$variant" \
-          --set Graph500/NBFS=16 --set Output/file="$out/r.h5" --kokkos-num-threads="$nt" \
+          --set Graph500/NBFS=16 --set Output/file="$out/r.h5" --set Output/overwrite=true --kokkos-num-threads="$nt" \
           >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
         echo "round $r $layout $variant $build $(sed -n 's/.*tasks: \([a-z-]*\).*/\1/p' "$log" | head -1)" \
           "median_s=$(g500_value "$log" median_time)" \

@@ -35,7 +35,7 @@ run() {
   shift 3
   rm -f "$out/counts.$trials"
   ht_app "$out/log" "$np" 1 -x LD_PRELOAD="$lib" -x HT_MPI_COUNTS="$out/counts.$trials" "$@" \
-    --set Profile/enabled=false --set Output/file="$out/r.h5"
+    --set Profile/enabled=false --set Output/file="$out/r.h5" --set Output/overwrite=true
   [[ $(wc -l <"$out/counts.$trials") -eq $np ]] || {
     echo "$tag on $np ranks: $(wc -l <"$out/counts.$trials") of $np ranks counted" >&2
     exit 1

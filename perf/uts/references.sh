@@ -33,7 +33,7 @@ ours() { # tree ranks threads [--set ...] -> nodes/s
   local tree=$1 np=$2 nt=$3
   shift 3
   ht_app "$out/ours.log" "$np" "$nt" "$exe" "$root/input/uts_$tree.yaml" \
-    --set Output/file="$out/r.h5" --set Profile/enabled=false "$@"
+    --set Output/file="$out/r.h5" --set Output/overwrite=true --set Profile/enabled=false "$@"
   awk '$1 == "tree_size:" {n = $2} $1 == "mean_time:" {t = $2} END {printf "%.6g\n", n / t}' \
     "$out/ours.log"
 }

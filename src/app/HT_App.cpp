@@ -5,6 +5,7 @@
 #include <Kokkos_Core.hpp>
 #include <Teuchos_StandardParameterEntryValidators.hpp>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
 
@@ -40,9 +41,15 @@ void add_common_parameters(Teuchos::ParameterList& valid, const std::string& app
            "record per-task, per-iteration timings into the results file (profile/<kernel>/); "
            "Output/tables prints them");
   auto& out = valid.sublist("Output", false, "Where results go");
-  out.set("file", app + ".h5",
-          "HDF5 results file (written atomically at the end of a successful run); its "
-          "directory is created if missing");
+  out.set("file", std::string(),
+          "HDF5 results file, written atomically at the end of a successful run; its directory "
+          "is created if missing. Empty: results/" +
+              app +
+              "-<YYYYMMDD>-<HHMMSS>[-<n>].h5 in the folder the run started from, a new name "
+              "each run");
+  out.set("overwrite", false,
+          "replace an existing Output/file; false: a run naming an existing file is refused "
+          "before it starts");
   out.set("tables", false,
           "also print the tables that can run over a screen (imbalance per level, step or "
           "phase; BFS time per level; UTS per rank); the results file has them either way");
@@ -50,12 +57,91 @@ void add_common_parameters(Teuchos::ParameterList& valid, const std::string& app
 
 namespace {
 
-bool wants_help(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--help" || a == "-h") return true;
+// What the command line asks before any deck is read: these options never
+// reach Kokkos (Kokkos 3.4 answers --help itself, on every rank).
+struct Asked {
+  bool help = false, help_all = false, version = false, kokkos_help = false;
+  std::string topic;  // --help Section/key
+};
+
+bool is_deck(const std::string& a) {
+  for (const char* ext : {".xml", ".yaml", ".yml"}) {
+    const std::string e = ext;
+    if (a.size() >= e.size() && a.compare(a.size() - e.size(), e.size(), e) == 0) return true;
   }
   return false;
+}
+
+// Takes the options above out of \p args (argv without argv[0] stays first).
+Asked take_early_options(std::vector<char*>& args) {
+  Asked q;
+  std::vector<char*> rest{args.front()};
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string a = args[i];
+    if (a == "--help" || a == "-h") {
+      q.help = true;
+      if (i + 1 < args.size() && args[i + 1][0] != '-' && !is_deck(args[i + 1]))
+        q.topic = args[++i];
+    } else if (a.rfind("--help=", 0) == 0) {
+      q.help = true;
+      q.topic = a.substr(7);
+    } else if (a == "--help-all") {
+      q.help_all = true;
+    } else if (a == "--version") {
+      q.version = true;
+    } else if (a == "--kokkos-help") {
+      q.kokkos_help = true;
+      rest.push_back(args[i]);  // Kokkos prints its help (rank 0: HT_Environment)
+    } else {
+      rest.push_back(args[i]);
+    }
+  }
+  args = rest;
+  return q;
+}
+
+std::string mpi_library() {
+  char text[MPI_MAX_LIBRARY_VERSION_STRING];
+  int n = 0;
+  MPI_Get_library_version(text, &n);
+  std::string s(text, static_cast<std::size_t>(n));
+  s = s.substr(0, s.find_first_of("\n\r"));
+  while (!s.empty() && (s.back() == ' ' || s.back() == ',' || s.back() == '\0')) s.pop_back();
+  return s;
+}
+
+std::string version_text(const std::string& app) {
+  return app + " (HybridTasks) " + HT_VERSION + "\n" + "git revision: " + HT_GIT_REVISION + "\n" +
+         Environment::kokkos_description() + "\n" + "task runtime: " + TaskRuntime::name() + "\n" +
+         "MPI: " + mpi_library() + "\n";
+}
+
+// results/<app>-<YYYYMMDD>-<HHMMSS>[-<n>].h5 under the current folder, a
+// name no file has yet (rank 0 looks; the others are told).
+std::string new_results_name(const std::string& app, const std::string& stamp, MPI_Comm comm) {
+  std::string name;
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  if (rank == 0) {
+    // Absolute, so that every rank writes the same file whatever its folder.
+    const std::string base =
+        (std::filesystem::current_path() / "results" / (app + "-" + stamp)).string();
+    name = base + ".h5";
+    for (int n = 1; std::filesystem::exists(name); ++n)
+      name = base + "-" + std::to_string(n) + ".h5";
+  }
+  unsigned long long size = name.size();
+  MPI_Bcast(&size, 1, MPI_UNSIGNED_LONG_LONG, 0, comm);
+  name.resize(size);
+  MPI_Bcast(name.data(), static_cast<int>(size), MPI_CHAR, 0, comm);
+  return name;
+}
+
+std::string stamp_now() {
+  char buf[32];
+  const std::time_t t = std::time(nullptr);
+  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", std::localtime(&t));
+  return buf;
 }
 
 // Attributes every results file carries.
@@ -95,27 +181,36 @@ void report_memory(const AppContext& ctx) {
 
 int run_app(int argc, char** argv, const AppSpec& spec,
             const std::function<void(AppContext&)>& body) {
-  // --help must not reach Kokkos 3.4, which would print its own help per rank.
-  const bool help = wants_help(argc, argv);
   std::vector<char*> args(argv, argv + argc);
-  args.erase(
-      std::remove_if(args.begin() + 1, args.end(),
-                     [](char* a) { return std::string(a) == "--help" || std::string(a) == "-h"; }),
-      args.end());
+  const Asked asked = take_early_options(args);
   int n = static_cast<int>(args.size());
   args.push_back(nullptr);
   char** v = args.data();
 
   Environment env(n, v);
-  if (help) {
-    if (env.rank() == 0) std::cout << help_text(spec) << std::flush;
-    return 0;
-  }
+  if (asked.kokkos_help) return 0;  // Kokkos printed it
   try {
-    const std::string start = iso_time_now();
+    if (asked.help || asked.help_all || asked.version) {
+      std::string text = asked.version         ? version_text(spec.name)
+                         : asked.help_all      ? help_text(spec) + "\n" + help_long(spec, "")
+                         : asked.topic.empty() ? help_text(spec)
+                                               : help_long(spec, asked.topic);
+      if (env.rank() == 0) std::cout << text << std::flush;
+      return 0;
+    }
+    const std::string start = iso_time_now(), stamp = stamp_now();
     Deck deck = load_deck(spec, std::vector<std::string>(v + 1, v + n), env.comm());
-    if (deck.print_only) return 0;
+    if (deck.print_only) {
+      // A dry run: every check that needs no input data, then the deck.
+      if (spec.check) spec.check(*deck.params, env);
+      if (env.rank() == 0) std::cout << deck.printed << std::flush;
+      return 0;
+    }
     Watchdog::set_limit(deck.params->sublist("Runtime").get<double>("stall_seconds"));
+    const auto& output = deck.params->sublist("Output");
+    const bool named = !output.get<std::string>("file").empty();
+    std::string file =
+        named ? output.get<std::string>("file") : new_results_name(spec.name, stamp, env.comm());
     Results results(env.comm());
     AppContext ctx{env, deck, results};
     describe_run(ctx, spec.name, start);
@@ -124,20 +219,22 @@ int run_app(int argc, char** argv, const AppSpec& spec,
                   env.size(), env.size() == 1 ? "" : "s", env.threads(),
                   env.threads() == 1 ? "" : "s", Environment::kokkos_description().c_str(),
                   TaskRuntime::name(), Environment::thread_level_name(env.thread_level()),
-                  deck.path.c_str());
+                  deck.path.empty() ? "(none: the defaults)" : deck.path.c_str());
       std::fflush(stdout);
     }
     body(ctx);
     report_memory(ctx);
 
     results.attribute("end_time", iso_time_now());
-    const std::string file = deck.params->sublist("Output").get<std::string>("file");
+    // Another run may have taken the name meanwhile: never replace its file.
+    if (!named) file = new_results_name(spec.name, stamp, env.comm());
     if (env.rank() == 0) {
       const auto dir = std::filesystem::path(file).parent_path();
       if (!dir.empty()) std::filesystem::create_directories(dir);
     }
     results.write(file);
-    if (env.rank() == 0) std::printf("results: %s\n", file.c_str());
+    if (env.rank() == 0)
+      std::printf("results: %s\n", std::filesystem::absolute(file).lexically_normal().c_str());
     return 0;
   } catch (const UsageError& e) {
     // Found alike on every rank: say it once, leave cleanly.

@@ -3,6 +3,15 @@
 /// \brief The common main of every HybridTasks driver: environment, deck,
 /// results file, the run's peak memory per rank, and the error policy.
 ///
+/// Options answered before any deck is read, on rank 0, exit 0: --help (one
+/// screen), --help <Section/key> and --help-all (the long text), --version,
+/// --kokkos-help (Kokkos' flags).  --print-deck runs the AppSpec's check (the
+/// driver's cross-key rules) before it prints, so a deck it prints would run.
+///
+/// Results: Output/file, or when that is empty a new name chosen by rank 0,
+/// results/<app>-<YYYYMMDD>-<HHMMSS>[-<n>].h5 under the folder the run started
+/// from; its absolute path is printed last.
+///
 /// Error policy: a UsageError (bad deck or options, found alike on every rank)
 /// is printed once and every rank exits with 2; any other exception on any
 /// rank prints "<app>: rank R: error: ..." and aborts the whole job with 1, so

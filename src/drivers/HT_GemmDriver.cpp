@@ -45,10 +45,13 @@ Teuchos::RCP<const Teuchos::ParameterList> gemm_parameters() {
 }
 
 AppSpec gemm_spec() {
-  return {"cannon_gemm",
-          "C = A * B by Cannon's algorithm on a q x q rank grid, one Kokkos task per tile "
-          "product, validated by Freivalds' check",
-          gemm_parameters()};
+  return {
+      "cannon_gemm",
+      "C = A * B by Cannon's algorithm on a q x q rank grid, one Kokkos task per tile "
+      "product, validated by Freivalds' check",
+      gemm_parameters(),
+      {},
+      [](const Teuchos::ParameterList& deck, const Environment& env) { gemm_config(deck, env); }};
 }
 
 GemmConfig gemm_config(const Teuchos::ParameterList& deck, const Environment& env) {

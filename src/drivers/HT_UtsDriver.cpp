@@ -79,10 +79,13 @@ Teuchos::RCP<const Teuchos::ParameterList> uts_parameters() {
 }
 
 AppSpec uts_spec() {
-  return {"uts",
-          "Unbalanced Tree Search (UTS 2.1 trees, SHA-1 splittable random stream) with work "
-          "stealing between MPI ranks",
-          uts_parameters()};
+  return {
+      "uts",
+      "Unbalanced Tree Search (UTS 2.1 trees, SHA-1 splittable random stream) with work "
+      "stealing between MPI ranks",
+      uts_parameters(),
+      {},
+      [](const Teuchos::ParameterList& deck, const Environment& env) { uts_config(deck, env); }};
 }
 
 namespace {

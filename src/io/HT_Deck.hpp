@@ -1,14 +1,18 @@
 #pragma once
 /// \file HT_Deck.hpp
 /// \brief Input decks: a Teuchos::ParameterList read from XML or YAML (by the
-/// file's extension) on rank 0, validated against the application's list of
-/// valid parameters (types, validators, documented defaults), and broadcast.
+/// file's extension) on rank 0, checked against the application's list of
+/// valid parameters (names, types, accepted values) by our own rules before
+/// Teuchos fills in the defaults, and broadcast.
 ///
-/// Command line of every HybridTasks app:
-///   <app> <deck.xml|deck.yaml> [--set Section/key=value]... [--print-deck[=xml|yaml]]
-///   <app> --help
-/// Unknown keys, wrong types and out-of-range values are refused with the key,
-/// the value and what is accepted, on every rank alike (ht::UsageError).
+/// Command line of every HybridTasks app (the deck is optional: without one
+/// the app runs its defaults, those --help lists):
+///   <app> [deck.xml|deck.yaml] [--set Section/key=value]... [shortcuts]
+///         [--print-deck[=xml|yaml]]
+/// Every message names where the fault is (the deck's file and line, or the
+/// option), the key, the value and what is accepted, on every rank alike
+/// (ht::UsageError): `graph.yaml:4: Graph500/SCAEL: no such parameter; did
+/// you mean SCALE?`.  A YAML integer is taken where a number is asked.
 ///
 /// Example:
 /// \code
@@ -21,10 +25,21 @@
 #include <Teuchos_ParameterEntryValidator.hpp>
 #include <Teuchos_ParameterList.hpp>
 #include <Teuchos_RCP.hpp>
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace ht {
+
+class Environment;
+
+/// \brief A command-line shortcut for one deck key: `-s 20`, `--scale 20`
+/// and `--scale=20` mean `--set Graph500/SCALE=20`.
+struct Shortcut {
+  std::string short_flag;  ///< "-s" (may be empty)
+  std::string long_flag;   ///< "--scale"
+  std::string key;         ///< "Graph500/SCALE"
+};
 
 /// What an application is and which parameters it takes.
 struct AppSpec {
@@ -32,6 +47,12 @@ struct AppSpec {
   std::string purpose;  ///< one line for --help
   /// Valid parameters with defaults, docs and validators.
   Teuchos::RCP<const Teuchos::ParameterList> valid;
+  /// Shortcuts for the keys users change most (none by default).
+  std::vector<Shortcut> shortcuts = {};
+  /// \brief The checks across keys that need no input data (the driver's
+  /// configuration reader): run by --print-deck so that a deck it prints
+  /// would run.  Throws UsageError; collective.  Empty: none.
+  std::function<void(const Teuchos::ParameterList&, const Environment&)> check = {};
 };
 
 /// \brief The validator of a string key that takes one of \p names (from a
@@ -41,21 +62,33 @@ Teuchos::RCP<const Teuchos::ParameterEntryValidator> one_of(const std::vector<st
 /// A validated deck.
 struct Deck {
   Teuchos::RCP<Teuchos::ParameterList> params;  ///< every key present (defaults filled)
-  std::string path;                             ///< the deck file as given
+  std::string path;  ///< the deck file as given; empty when the run uses the defaults
   std::string text;  ///< the fully-defaulted deck as XML, for the results file
-  /// Set when the command line asked only to print the deck (already printed).
+  /// Set when the command line asked only to print the deck.
   bool print_only = false;
+  std::string printed;  ///< rank 0: the deck to print (--print-deck's format)
 };
 
 /// Parses \p args (the command line without argv[0] and Kokkos flags).
-/// Collective over \p comm; throws UsageError on every rank on bad input.
+/// Collective over \p comm; throws UsageError on every rank on bad input,
+/// among it an existing Output/file without Output/overwrite.
 Deck load_deck(const AppSpec& spec, const std::vector<std::string>& args, MPI_Comm comm);
 
-/// The --help text: usage, options, Kokkos flags, and every parameter with its
-/// type, default and documentation.
-std::string help_text(const AppSpec& spec);
+/// \brief The --help text, one screen: usage, options, Kokkos flags and a
+/// line per parameter (key, type, default, accepted values, meaning cut to
+/// fit \p width columns).
+std::string help_text(const AppSpec& spec, std::size_t width = 100);
+
+/// \brief The long text of the parameters \p topic names ("Section/key" or
+/// "Section"; empty: all of them): type, default, accepted values and the
+/// whole documentation.  UsageError when \p topic names nothing.
+std::string help_long(const AppSpec& spec, const std::string& topic);
 
 /// The valid list with defaults filled in, as XML or YAML text.
 std::string default_deck(const AppSpec& spec, const std::string& format);
+
+/// \brief The candidate nearest to \p word by edit distance (letters swapped
+/// count once, case ignored), if near enough to be a likely typo; else "".
+std::string nearest(const std::string& word, const std::vector<std::string>& candidates);
 
 }  // namespace ht

@@ -3,6 +3,7 @@
 #include <sched.h>
 
 #include <Kokkos_Core.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -117,6 +118,9 @@ Environment::Environment(int& argc, char**& argv) {
     MPI_Finalize();
     std::exit(2);
   }
+  // Kokkos prints its help on every rank that sees --kokkos-help: once is enough.
+  if (rank_ != 0)
+    args_.erase(std::remove(args_.begin(), args_.end(), "--kokkos-help"), args_.end());
   for (auto& a : args_) argv_.push_back(a.data());
   argv_.push_back(nullptr);
   argc = static_cast<int>(args_.size());

@@ -10,7 +10,7 @@ foreach(key "name=\"N\" type=\"int\"[^>]* value=\"40\"" "name=\"tile\"" "name=\"
     message(FATAL_ERROR "printed deck lacks ${key}:\n${text}")
   endif()
 endforeach()
-execute_process(COMMAND ${APP} ${OUT} --set Output/file=${OUT}.h5 RESULT_VARIABLE rc
+execute_process(COMMAND ${APP} ${OUT} --set Output/file=${OUT}.h5 --set Output/overwrite=true RESULT_VARIABLE rc
                 OUTPUT_VARIABLE out ERROR_VARIABLE out)
 if(NOT rc EQUAL 0 OR NOT out MATCHES "N = 40 .*PASSED")
   message(FATAL_ERROR "the printed deck did not run (${rc}):\n${out}")

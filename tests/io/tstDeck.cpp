@@ -1,11 +1,12 @@
-// Tests of ht::load_deck: XML and YAML decks, defaults, overrides, and each
-// class of bad input refused with the key, the value and what is accepted,
-// alike on every rank.
+// Tests of ht::load_deck: XML and YAML decks, defaults, overrides and
+// shortcuts, and each class of bad input refused in our words (where, the
+// key, the value and what is accepted), alike on every rank; and --help.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
 #include <Teuchos_StandardParameterEntryValidators.hpp>
 #include <fstream>
+#include <sstream>
 
 #include "io/HT_Deck.hpp"
 #include "runtime/HT_Error.hpp"
@@ -20,7 +21,10 @@ ht::AppSpec spec() {
   s.set("verbose", false, "print more");
   s.set("name", std::string("cg"), "method",
         Teuchos::rcp(new Teuchos::StringValidator(Teuchos::tuple<std::string>("cg", "gmres"))));
-  return {"demo", "a demo app", p};
+  auto& out = p->sublist("Output", false, "results");
+  out.set("file", std::string(), "results file");
+  out.set("overwrite", false, "replace it");
+  return {"demo", "a demo app", p, {{"-n", "--size", "Solver/n"}}};
 }
 
 int rank() {
@@ -86,14 +90,14 @@ TEST(Deck, WrongTypeNamesKeyAndType) {
   const std::string e =
       usage_error({write("d.xml", R"(<ParameterList name="demo"><ParameterList name="Solver">
       <Parameter name="n" type="string" value="ten"/></ParameterList></ParameterList>)")});
-  EXPECT_NE(e.find("Solver/n = \"ten\": expected int"), std::string::npos) << e;
+  EXPECT_NE(e.find("tstDeck_d.xml:2: Solver/n = ten: expected an integer; accepted: 1 to 100"),
+            std::string::npos)
+      << e;
 }
 
 TEST(Deck, OutOfRangeNamesKeyValueAndRange) {
   const std::string e = usage_error({write("e.xml", kXml), "--set", "Solver/n=1000"});
-  EXPECT_NE(e.find("\"n\""), std::string::npos) << e;
-  EXPECT_NE(e.find("1000"), std::string::npos) << e;
-  EXPECT_NE(e.find("100"), std::string::npos) << e;
+  EXPECT_EQ(e, "--set Solver/n=1000: out of range; accepted: 1 to 100");
 }
 
 TEST(Deck, StringOutsideTheListNamesTheChoices) {
@@ -108,13 +112,14 @@ TEST(Deck, BadOverridesAreRefused) {
             std::string::npos);
   EXPECT_NE(usage_error({deck, "--set", "Solver/verbose=maybe"}).find("true or false"),
             std::string::npos);
-  EXPECT_NE(usage_error({deck, "--set", "Nope/n=1"}).find("no section 'Nope'"), std::string::npos);
-  EXPECT_NE(usage_error({deck, "--set", "Solver/m=1"}).find("no parameter 'm'"), std::string::npos);
+  EXPECT_NE(usage_error({deck, "--set", "Nope/n=1"}).find("Nope: no such section"),
+            std::string::npos);
+  EXPECT_NE(usage_error({deck, "--set", "Solver/m=1"}).find("Solver/m: no such parameter"),
+            std::string::npos);
   EXPECT_NE(usage_error({deck, "--set", "Solver/n"}).find("Section/key=value"), std::string::npos);
 }
 
 TEST(Deck, BadFilesAndOptionsAreRefused) {
-  EXPECT_NE(usage_error({}).find("no input deck"), std::string::npos);
   EXPECT_NE(usage_error({"missing.xml"}).find("cannot read the deck 'missing.xml'"),
             std::string::npos);
   EXPECT_NE(usage_error({write("h.txt", kXml)}).find("unknown format"), std::string::npos);
@@ -132,6 +137,120 @@ TEST(Deck, DefaultDeckValidatesAgainstItself) {
         write(std::string("default.") + format, ht::default_deck(spec(), format));
     auto d = ht::load_deck(spec(), {path}, MPI_COMM_WORLD);
     EXPECT_EQ(d.params->sublist("Solver").get<int>("n"), 10) << format;
+  }
+}
+
+TEST(Deck, TyposGetTheNearestNameAndTheLine) {
+  const std::string e =
+      usage_error({write("typo.yaml", "demo:\n  Solver:\n    n: 3\n    tlo: 1\n")});
+  EXPECT_EQ(e, "tstDeck_typo.yaml:4: Solver/tlo: no such parameter; did you mean tol?");
+  const std::string top =
+      usage_error({write("top.yaml", "demo:\n  Solver:\n    n: 3\n  Solvr:\n    n: 3\n")});
+  EXPECT_EQ(top, "tstDeck_top.yaml:4: Solvr: no such section; did you mean Solver?");
+  EXPECT_EQ(ht::nearest("SCAEL", {"SCALE", "edgefactor"}), "SCALE");
+  EXPECT_EQ(ht::nearest("nbfs", {"SCALE", "NBFS"}), "NBFS");
+  EXPECT_EQ(ht::nearest("xyz", {"SCALE", "NBFS"}), "");
+}
+
+TEST(Deck, YamlIntegersAreTakenWhereNumbersOrStringsAreAsked) {
+  auto d =
+      ht::load_deck(spec(), {write("int.yaml", "demo:\n  Solver:\n    tol: 1\n")}, MPI_COMM_WORLD);
+  EXPECT_DOUBLE_EQ(d.params->sublist("Solver").get<double>("tol"), 1.0);
+  const std::string e = usage_error({write("int2.yaml", "demo:\n  Solver:\n    name: 3\n")});
+  EXPECT_EQ(e, "tstDeck_int2.yaml:3: Solver/name = 3: not accepted; accepted: cg or gmres");
+  const std::string f = usage_error({write("dbl.yaml", "demo:\n  Solver:\n    n: 2.5\n")});
+  EXPECT_EQ(f, "tstDeck_dbl.yaml:3: Solver/n = 2.5: expected an integer; accepted: 1 to 100");
+}
+
+TEST(Deck, ADeckOfAnotherAppSaysWhose) {
+  const std::string e = usage_error({write("other.yaml", "other_app:\n  X:\n    y: 1\n")});
+  EXPECT_NE(e.find("deck 'tstDeck_other.yaml' is for other_app, not demo"), std::string::npos) << e;
+  const std::string s = usage_error({write("section.yaml", "Solver:\n  n: 3\n")});
+  EXPECT_NE(s.find("starts with the section Solver; its first line must name the driver (demo:)"),
+            std::string::npos)
+      << s;
+}
+
+TEST(Deck, SyntaxErrorsGiveTheLineInOurWords) {
+  const std::string e =
+      usage_error({write("syntax.yaml", "demo:\n  Solver:\n    n: [1,\n    tol: 2\n")});
+  EXPECT_EQ(e,
+            "tstDeck_syntax.yaml:3: not valid YAML: the line ends inside a value (an unclosed "
+            "[, { or quote?) (in: n: [1,)");
+  const std::string tab = usage_error({write("tab.yaml", "demo:\n  Solver:\n\tn: 3\n")});
+  EXPECT_EQ(tab.rfind("tstDeck_tab.yaml:3: not valid YAML: its indentation does not match", 0), 0u)
+      << tab;
+  const std::string x = usage_error({write("open.xml", "<ParameterList name=\"demo\">\n")});
+  EXPECT_EQ(x,
+            "tstDeck_open.xml:1: not valid XML: the element <ParameterList> that starts here "
+            "is never closed");
+}
+
+TEST(Deck, OptionsAreBlamedNotTheDeck) {
+  const std::string deck = write("blame.xml", kXml);
+  EXPECT_EQ(usage_error({deck, "--set", "Solver/n=0"}),
+            "--set Solver/n=0: out of range; accepted: 1 to 100");
+  EXPECT_EQ(usage_error({deck, "-n", "0"}),
+            "-n/--size Solver/n=0: out of range; accepted: 1 to 100");
+  // A bad deck value that an option replaces is not held against the deck.
+  const std::string bad =
+      write("bad_n.xml", R"(<ParameterList name="demo"><ParameterList name="Solver">
+      <Parameter name="n" type="int" value="1000"/></ParameterList></ParameterList>)");
+  auto d = ht::load_deck(spec(), {bad, "--set", "Solver/n=5"}, MPI_COMM_WORLD);
+  EXPECT_EQ(d.params->sublist("Solver").get<int>("n"), 5);
+}
+
+TEST(Deck, NoDeckRunsTheDefaultsWithShortcutsOnTop) {
+  auto d = ht::load_deck(spec(), {}, MPI_COMM_WORLD);
+  EXPECT_EQ(d.params->sublist("Solver").get<int>("n"), 10);
+  EXPECT_TRUE(d.path.empty());
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"-n", "7"}, {"--size", "7"}, {"--size=7"}, {"-n7"}, {"--set", "Solver/n=7"}}) {
+    auto s = ht::load_deck(spec(), args, MPI_COMM_WORLD);
+    EXPECT_EQ(s.params->sublist("Solver").get<int>("n"), 7) << args[0];
+  }
+  EXPECT_NE(usage_error({"--size"}).find("--size needs a value (Solver/n)"), std::string::npos);
+}
+
+TEST(Deck, PrintDeckNamesItsFormats) {
+  EXPECT_EQ(usage_error({"--print-deck=json"}),
+            "--print-deck=json: unknown format 'json'; accepted: xml, yaml");
+  auto d = ht::load_deck(spec(), {"--print-deck=yaml"}, MPI_COMM_WORLD);
+  EXPECT_TRUE(d.print_only);
+  if (rank() == 0) {
+    EXPECT_NE(d.printed.find("n: 10"), std::string::npos) << d.printed;
+  }
+}
+
+TEST(Deck, AnExistingOutputFileIsRefusedUnlessOverwriteIsSet) {
+  const std::string file = write("exists.h5", "earlier results");
+  const std::string e = usage_error({"--set", "Output/file=" + file});
+  EXPECT_NE(e.find("Output/file = tstDeck_exists.h5: the file exists"), std::string::npos) << e;
+  EXPECT_NO_THROW(ht::load_deck(
+      spec(), {"--set", "Output/file=" + file, "--set", "Output/overwrite=true"}, MPI_COMM_WORLD));
+}
+
+TEST(Deck, HelpIsOneScreenAndLongHelpIsWhole) {
+  const std::string h = ht::help_text(spec());
+  std::istringstream in(h);
+  std::string line;
+  int lines = 0;
+  while (std::getline(in, line)) {
+    ++lines;
+    EXPECT_LE(line.size(), 100u) << line;
+  }
+  EXPECT_LE(lines, 60);
+  EXPECT_NE(h.find("Solver/n"), std::string::npos);
+  EXPECT_NE(h.find("1..100"), std::string::npos);
+  EXPECT_NE(h.find("-n, --size V"), std::string::npos);
+  const std::string one = ht::help_long(spec(), "Solver/name");
+  EXPECT_EQ(one, "Solver/name  (string, default cg; accepted: cg or gmres)\n    method\n");
+  EXPECT_NE(ht::help_long(spec(), "Solver").find("Solver/tol"), std::string::npos);
+  try {
+    ht::help_long(spec(), "Solver/nn");
+    FAIL() << "no error";
+  } catch (const ht::UsageError& e) {
+    EXPECT_STREQ(e.what(), "--help Solver/nn: no such parameter; did you mean Solver/n?");
   }
 }
 

@@ -28,8 +28,7 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         rcp(new EnhancedNumberValidator<int>(0, 1 << 30)));
   std::vector<std::string> names;
   for (const BfsVariant& v : bfs_variants()) names.push_back(v.name);
-  g.set("variant", std::string(bfs_variants().front().name), "BFS variant. " + bfs_variants_doc(),
-        one_of(names));
+  g.set("variant", std::string("hybrid"), "BFS variant. " + bfs_variants_doc(), one_of(names));
   g.set("tasks", defaults.tasks,
         "NT, tasks per rank and level for locking and nonlocking; 0: one per Kokkos thread "
         "(nonlocking), or one per Kokkos thread plus the receive task (locking, which needs "
@@ -90,7 +89,13 @@ AppSpec graph500_spec() {
   return {"graph500_bfs",
           "Graph500 kernels 1, 2 and 3: Kronecker graph, distributed CSR, BFS and SSSP from the "
           "search keys with every tree validated",
-          graph500_parameters()};
+          graph500_parameters(),
+          {{"-s", "--scale", "Graph500/SCALE"},
+           {"-v", "--variant", "Graph500/variant"},
+           {"-n", "--nbfs", "Graph500/NBFS"}},
+          [](const Teuchos::ParameterList& deck, const Environment& env) {
+            graph500_config(deck, env);
+          }};
 }
 
 Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environment& env) {
