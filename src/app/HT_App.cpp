@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Watchdog.hpp"
 #include "ht_revision.hpp"
 #include "profile/HT_Profile.hpp"
@@ -131,9 +132,9 @@ std::string new_results_name(const std::string& app, const std::string& stamp, M
       name = base + "-" + std::to_string(n) + ".h5";
   }
   unsigned long long size = name.size();
-  MPI_Bcast(&size, 1, MPI_UNSIGNED_LONG_LONG, 0, comm);
+  mpi::Bcast(&size, 1, MPI_UNSIGNED_LONG_LONG, 0, comm);
   name.resize(size);
-  MPI_Bcast(name.data(), static_cast<int>(size), MPI_CHAR, 0, comm);
+  mpi::Bcast(name.data(), static_cast<int>(size), MPI_CHAR, 0, comm);
   return name;
 }
 
