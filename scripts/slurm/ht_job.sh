@@ -16,6 +16,8 @@ HT_ROOT=$(cd "${HT_ROOT:-${SLURM_SUBMIT_DIR:-$PWD}}" && pwd)
 HT_BIN=${HT_BIN:-$HT_ROOT/build/apps}
 HT_LAUNCHER=${HT_LAUNCHER:-srun}
 read -r -a ht_set <<<"${HT_SET:-}"
+# A requeued job (same id, same folder) replaces the files its first start left.
+((${SLURM_RESTART_COUNT:-0} == 0)) || ht_set+=(--set Output/overwrite=true)
 [[ -x $HT_BIN/cannon_gemm && -x $HT_BIN/graph500_bfs && -x $HT_BIN/uts ]] || {
   echo "no drivers in $HT_BIN: build first (scripts/test or cmake --build), or set HT_BIN" >&2
   exit 2
