@@ -91,7 +91,9 @@ void report(const char* what, const Tally& t, bool ties) {
   EXPECT_GE(t.generated, kCorruptions);
   // Valid answers (another parent that fits) keep the test honest both ways;
   // with the generator's float weights, ties are too rare to count on.
-  if (ties) EXPECT_GT(t.valid, 0u);
+  if (ties) {
+    EXPECT_GT(t.valid, 0u);
+  }
   EXPECT_GT(t.rejected, t.generated / 2);
 }
 
