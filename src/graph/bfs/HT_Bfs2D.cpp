@@ -15,6 +15,9 @@
 // a sent filter of the row block (N / R bits) and queue (vertex, parent) for
 // the target's owner, a rank of the same grid row; one Alltoallv along the
 // row delivers them, and the owner keeps the first for each unvisited vertex.
+// A find travels as one word: the vertex's offset in its owner's piece and
+// the parent's index in the finder's column block (the owner knows the
+// finder's column); finds for this rank's own piece never leave it.
 //
 // Bottom-up level: the frontier's bitmap is gathered along the column only
 // (N / 8C bytes), then the row block is searched in C sub-steps: a rank
@@ -57,14 +60,49 @@ constexpr std::int64_t kMinChunkEdges = 2048;
 constexpr std::size_t kMinChunkWords = 32;
 constexpr int kPassTag = 3907;  // the bottom-up bitmap passed along a row
 
-// A find for a vertex's owner: its offset in the owner's piece, and its parent.
-struct Found {
-  std::int64_t offset, parent;
+// One worker's finds, per rank of the grid row: touched only by tasks on it.
+// A find is a vertex's offset in its owner's piece and its parent's column
+// index in the finder's column block (the owner knows the finder's column),
+// in one word where both fit (Finds), else two.
+struct alignas(64) Lane2D {
+  std::vector<std::vector<std::uint64_t>> out;
 };
 
-// One worker's finds, per rank of the grid row: touched only by tasks on it.
-struct alignas(64) Lane2D {
-  std::vector<std::vector<Found>> out;
+// How finds are packed for a block of \p piece_bits-bit pieces on \p rows
+// grid rows: offset in the low bits, column index above, when both fit.
+class Finds {
+ public:
+  Finds(std::int64_t piece_bits, int rows) {
+    while ((std::int64_t(1) << shift_) < piece_bits) ++shift_;
+    int high = 0;
+    while ((std::int64_t(1) << high) < piece_bits * rows) ++high;
+    words_ = shift_ + high <= 64 ? 1 : 2;
+  }
+  /// Words a find takes.
+  int words() const { return words_; }
+  void push(std::vector<std::uint64_t>& out, std::int64_t offset, std::int64_t col_index) const {
+    if (words_ == 1) {
+      out.push_back(static_cast<std::uint64_t>(offset) | static_cast<std::uint64_t>(col_index)
+                                                             << shift_);
+    } else {
+      out.push_back(static_cast<std::uint64_t>(offset));
+      out.push_back(static_cast<std::uint64_t>(col_index));
+    }
+  }
+  /// Calls \p f(offset, column index) for each find in [\p w, \p end).
+  template <class F>
+  void for_each(const std::uint64_t* w, const std::uint64_t* end, F&& f) const {
+    const std::uint64_t low = (std::uint64_t(1) << shift_) - 1;
+    for (; w < end; w += words_) {
+      if (words_ == 1)
+        f(static_cast<std::int64_t>(*w & low), static_cast<std::int64_t>(*w >> shift_));
+      else
+        f(static_cast<std::int64_t>(w[0]), static_cast<std::int64_t>(w[1]));
+    }
+  }
+
+ private:
+  int shift_ = 0, words_ = 1;
 };
 
 class Bfs2D;
@@ -96,7 +134,8 @@ class Bfs2D final : public Bfs {
         profile_(profile_or_off(opt.profile)),
         policy_(opt.direction),
         chunks_(static_cast<std::size_t>(std::max(1, opt.chunks))),
-        words_(Bitmap::words_for(g.piece_bits)) {
+        words_(Bitmap::words_for(g.piece_bits)),
+        finds_(g.piece_bits, g.shape.rows) {
     const std::int64_t n = g.range.local_count();
     seen_.resize(n);
     front_.resize(g.piece_bits);
@@ -109,20 +148,7 @@ class Bfs2D final : public Bfs {
     records_.resize(chunks_);
     next_.reserve(static_cast<std::size_t>(n));
     for (const std::int64_t d : g.degree) total_degree_ += d;
-    found_type_ = [] {
-      MPI_Datatype t;
-      MPI_Type_contiguous(static_cast<int>(sizeof(Found)), MPI_BYTE, &t);
-      MPI_Type_commit(&t);
-      return t;
-    }();
   }
-  ~Bfs2D() override {
-    int finalized = 0;
-    MPI_Finalized(&finalized);
-    if (!finalized) MPI_Type_free(&found_type_);
-  }
-  Bfs2D(const Bfs2D&) = delete;
-  Bfs2D& operator=(const Bfs2D&) = delete;
 
   const BfsResult& search(std::int64_t root) override {
     const VertexRange& r = g_.range;
@@ -194,6 +220,7 @@ class Bfs2D final : public Bfs {
   const std::vector<std::int64_t>& col_list() const { return col_list_; }
   const EdgeChunks& chunks() const { return chunk_; }
   int segment() const { return segment_; }
+  const Finds& finds() const { return finds_; }
 
  private:
   // The frontier this level expands: last level's finds, as a list (cur_)
@@ -314,49 +341,64 @@ class Bfs2D final : public Bfs {
     fold();
   }
 
-  // The lanes' finds to their owners along the grid row; each owner keeps
-  // the first for each vertex still unvisited: the next frontier (next_).
+  // The lanes' finds to their owners along the grid row (this rank's own
+  // stay here); each owner keeps the first for each vertex still unvisited:
+  // the next frontier (next_).
   void fold() {
-    const int cols = g_.shape.cols;
+    const int cols = g_.shape.cols, me = g_.col;
     std::vector<int> count(cols, 0), displ(cols), in_count(cols), in_displ(cols);
     std::size_t total = 0;
     for (int t = 0; t < cols; ++t) {
+      if (t == me) continue;
       std::size_t k = 0;
       for (const Lane2D& l : lanes_) k += l.out[t].size();
       count[t] = as_int(k);
       displ[t] = as_int(total);
       total += k;
+      if (k > 0) {
+        ++sent_messages_;
+        sent_bytes_ += static_cast<std::int64_t>(8 * k);
+      }
     }
     send_.resize(total);
     for (int t = 0; t < cols; ++t) {
+      if (t == me) continue;
       auto at = send_.begin() + displ[t];
       for (Lane2D& l : lanes_) {
         at = std::copy(l.out[t].begin(), l.out[t].end(), at);
         l.out[t].clear();
       }
-      if (t != g_.col && count[t] > 0) {
-        ++sent_messages_;
-        sent_bytes_ +=
-            static_cast<std::int64_t>(count[t]) * static_cast<std::int64_t>(sizeof(Found));
-      }
     }
-    communicate([&] {
-      mpi::Alltoall(count.data(), 1, MPI_INT, in_count.data(), 1, MPI_INT, grid_.row_comm());
-      std::size_t incoming = 0;
-      for (int t = 0; t < cols; ++t) {
-        in_displ[t] = as_int(incoming);
-        incoming += static_cast<std::size_t>(in_count[t]);
+    if (cols > 1) {
+      communicate([&] {
+        mpi::Alltoall(count.data(), 1, MPI_INT, in_count.data(), 1, MPI_INT, grid_.row_comm());
+        std::size_t incoming = 0;
+        for (int t = 0; t < cols; ++t) {
+          in_displ[t] = as_int(incoming);
+          incoming += static_cast<std::size_t>(in_count[t]);
+        }
+        receive_.resize(incoming);
+        mpi::Alltoallv(send_.data(), count.data(), displ.data(), MPI_UINT64_T, receive_.data(),
+                       in_count.data(), in_displ.data(), MPI_UINT64_T, grid_.row_comm());
+      });
+    }
+    for (int t = 0; t < cols; ++t) {
+      const auto keep = [&](std::int64_t offset, std::int64_t c) {
+        if (!seen_.set_new(offset)) return;
+        // Column index c of the finder's column block, t.
+        res_.pred[offset] = (c / g_.piece_bits * cols + t) * g_.range.per_rank + c % g_.piece_bits;
+        next_.push_back(offset);
+        found_edges_ += g_.degree[offset];
+      };
+      if (t == me) {
+        for (Lane2D& l : lanes_) {
+          finds_.for_each(l.out[t].data(), l.out[t].data() + l.out[t].size(), keep);
+          l.out[t].clear();
+        }
+      } else {
+        const std::uint64_t* w = receive_.data() + in_displ[t];
+        finds_.for_each(w, w + in_count[t], keep);
       }
-      receive_.resize(incoming);
-      mpi::Alltoallv(send_.data(), count.data(), displ.data(), found_type_, receive_.data(),
-                     in_count.data(), in_displ.data(), found_type_, grid_.row_comm());
-    });
-    std::int64_t* const pred = res_.pred.data();
-    for (const Found& f : receive_) {
-      if (!seen_.set_new(f.offset)) continue;
-      pred[f.offset] = f.parent;
-      next_.push_back(f.offset);
-      found_edges_ += g_.degree[f.offset];
     }
     found_vertices_ = static_cast<std::int64_t>(next_.size());
     // A vertex is visited once, by its owner's claim here.
@@ -374,7 +416,6 @@ class Bfs2D final : public Bfs {
   int searches_ = 0;
   int segment_ = 0;  // the row-block piece a bottom-up sub-step searches
   std::int64_t total_degree_ = 0;
-  MPI_Datatype found_type_;
   BfsResult res_;
   Bitmap seen_;       // this rank's vertices visited
   Bitmap front_;      // this rank's frontier (a piece's slot)
@@ -387,7 +428,8 @@ class Bfs2D final : public Bfs {
   EdgeChunks chunk_;                      // its edges, cut into chunks
   std::vector<Lane2D> lanes_;
   std::vector<TaskRecord> records_;
-  std::vector<Found> send_, receive_;
+  Finds finds_;
+  std::vector<std::uint64_t> send_, receive_;
   std::int64_t found_vertices_ = 0, found_edges_ = 0;
   std::int64_t sent_messages_ = 0, sent_bytes_ = 0;
   double comm_seconds_ = 0;
@@ -396,6 +438,7 @@ class Bfs2D final : public Bfs {
 std::int64_t Down::run(Bfs2D& b, std::size_t chunk, std::size_t chunks) {
   const Csr2D& g = b.graph();
   Lane2D& lane = b.lane();
+  const Finds& finds = b.finds();
   Bitmap& known = b.known();
   const EdgeChunks& ch = b.chunks();
   const std::vector<std::int64_t>& list = b.col_list();
@@ -406,11 +449,10 @@ std::int64_t Down::run(Bfs2D& b, std::size_t chunk, std::size_t chunks) {
   for (auto q = static_cast<std::int64_t>(ch.row_of(e0)); q < m && starts[q] < e1; ++q) {
     const std::int64_t c = list[q], base = g.col_offsets[c] - starts[q];
     const std::int64_t k0 = base + std::max(starts[q], e0), k1 = base + std::min(starts[q + 1], e1);
-    const std::int64_t u = g.col_vertex(c);
     for (std::int64_t k = k0; k < k1; ++k) {
       const std::int64_t r = g.col_targets[k];
       if (!known.claim(r)) continue;
-      lane.out[static_cast<std::size_t>(r / slot)].push_back({r % slot, u});
+      finds.push(lane.out[static_cast<std::size_t>(r / slot)], r % slot, c);
     }
   }
   return static_cast<std::int64_t>(ch.vertex_begin(chunk + 1, chunks) -
@@ -424,7 +466,8 @@ std::int64_t Up::run(Bfs2D& b, std::size_t chunk, std::size_t chunks) {
   Bitmap& unvisited = b.unvisited();
   const int seg = b.segment();
   const std::int64_t base = seg * g.piece_bits;
-  std::vector<Found>& out = lane.out[static_cast<std::size_t>(seg)];
+  std::vector<std::uint64_t>& out = lane.out[static_cast<std::size_t>(seg)];
+  const Finds& finds = b.finds();
   const std::size_t words = unvisited.words();
   const std::size_t w0 = words * chunk / chunks, w1 = words * (chunk + 1) / chunks;
   const std::int64_t* const offsets = g.row_offsets.data();
@@ -436,7 +479,7 @@ std::int64_t Up::run(Bfs2D& b, std::size_t chunk, std::size_t chunks) {
       const std::int64_t r = base + j;
       for (std::int64_t k = offsets[r], end = offsets[r + 1]; k < end; ++k) {
         if (front.test(targets[k])) {
-          out.push_back({j, g.col_vertex(targets[k])});
+          finds.push(out, j, targets[k]);
           got |= Bitmap::bit_of(j);
           break;
         }
