@@ -63,6 +63,8 @@ g500=$build/apps/graph500_bfs
 for np in $nps; do
   measure bfs_hybrid "$np" 4 "$g500" "$deck" --set Graph500/SCALE=14 --set Graph500/NBFS={T} \
     --set Graph500/variant=hybrid
+  measure bfs_hybrid_2d "$np" 4 "$g500" "$deck" --set Graph500/SCALE=14 --set Graph500/NBFS={T} \
+    --set Graph500/variant=hybrid --set Graph500/partition=2d
   measure bfs_mpi "$np" 4 "$g500" "$deck" --set Graph500/SCALE=14 --set Graph500/NBFS={T} \
     --set Graph500/variant=mpi
   measure sssp "$np" 4 "$g500" "$deck" --set Graph500/SCALE=14 --set Graph500/NBFS={T} \

@@ -60,6 +60,10 @@ Graph500Graph construct_graph(const Graph500Config& cfg, MPI_Comm comm, std::FIL
       order_rows(out.csr, comm);
     }
     out.target_bits = out.csr.targets.wide() ? 64 : 32;
+    if (cfg.partition == Partition::two_d) {  // the ordered rows, split into blocks
+      out.grid = std::make_unique<Grid2D>(comm, cfg.grid);
+      out.blocks = build_csr_2d(out.csr, *out.grid);
+    }
     barrier(comm);
   }
   const double mine[2] = {st.generation_seconds, kernel1 - st.generation_seconds};

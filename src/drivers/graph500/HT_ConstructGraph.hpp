@@ -13,16 +13,23 @@
 #include <mpi.h>
 
 #include <cstdio>
+#include <memory>
 
 #include "drivers/graph500/HT_Graph500Config.hpp"
 #include "graph/HT_Csr.hpp"
+#include "graph/HT_Csr2D.hpp"
 #include "graph/HT_Graph500Report.hpp"
+#include "graph/HT_Grid2D.hpp"
 
 namespace ht {
 
 /// \brief Kernel 1's graph and what the report says of it.
 struct Graph500Graph {
   Csr csr;
+  /// Graph500/partition = 2d: the grid of ranks and this rank's block of
+  /// the same graph (kernel 2 searches it; csr serves the validators).
+  std::unique_ptr<Grid2D> grid;
+  Csr2D blocks;
   long long vertices = 0;  ///< the graph's vertices
   long long edges = 0;     ///< its input edges (self-loops dropped, for a file)
   int target_bits = 32;    ///< bits per stored target (Csr::targets)

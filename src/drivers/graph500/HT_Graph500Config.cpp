@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "graph/bfs/HT_Bfs2D.hpp"
 #include "runtime/HT_Environment.hpp"
 #include "runtime/HT_Error.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
@@ -78,6 +79,17 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         "dropped: a bottom-up BFS step stops at a row's hub) or input (as the edges came). "
         "TEPS count the input edges either way",
         one_of(kRowOrders.names()));
+  g.set("partition", std::string("1d"),
+        "kernel 2's graph: 1d (a rank holds its vertices' rows), 2d (an R x C grid of ranks, "
+        "rank (i, j) holding the edges between row block i and column block j; the frontier "
+        "travels along grid columns and rows only; variants with a 2D kernel: " +
+            variants_with_2d_kernel() + ") or auto (2d from " + std::to_string(kAutoTwoDRanks) +
+            " ranks on where the variant has a 2D kernel, else 1d; provisional). Kernel 3 and "
+            "the validators use the 1D graph",
+        one_of(kPartitions.names()));
+  g.set("grid", std::string("auto"),
+        "partition 2d: the grid of ranks, RxC with R C = the ranks (e.g. 2x4 on 8), or auto "
+        "(the most square, R <= C)");
   g.set("buffer_items", static_cast<int>(defaults.buffer_items),
         "coalescing buffer per destination rank, in (vertex, parent) pairs; a full buffer is sent",
         rcp(new EnhancedNumberValidator<int>(1, 1 << 24)));
@@ -150,6 +162,16 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
       kSsspVariants.named(d.get<std::string>("sssp_variant"), "Graph500/sssp_variant");
   c.sssp_opt.chunks = opt.chunks;
   c.sssp_opt.buffer_items = opt.buffer_items;
+  c.grid = parse_grid(d.get<std::string>("grid"), env.size());
+  const Partition partition =
+      kPartitions.named(d.get<std::string>("partition"), "Graph500/partition");
+  if (partition == Partition::two_d && c.run_bfs) require_2d_kernel(*c.variant);
+  if (partition == Partition::automatic)
+    c.partition = c.run_bfs && has_2d_kernel(*c.variant) && env.size() >= kAutoTwoDRanks
+                      ? Partition::two_d
+                      : Partition::one_d;
+  else
+    c.partition = c.run_bfs ? partition : Partition::one_d;
   c.level_end = Exchange::resolve(Exchange::Termination::automatic, env.size());
 
   // One pool serves both kernels' loops: sized for, and checked against, the

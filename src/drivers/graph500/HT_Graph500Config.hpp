@@ -23,13 +23,30 @@
 #include "app/HT_App.hpp"
 #include "comm/HT_Exchange.hpp"
 #include "graph/HT_EdgeFile.hpp"
+#include "graph/HT_Grid2D.hpp"
 #include "graph/HT_Kronecker.hpp"
 #include "graph/HT_RowOrder.hpp"
 #include "graph/HT_Targets.hpp"
 #include "graph/bfs/HT_BfsVariant.hpp"
 #include "graph/sssp/HT_DeltaStepping.hpp"
+#include "runtime/HT_Choices.hpp"
 
 namespace ht {
+
+/// \brief How kernel 2's graph is split among the ranks (Graph500/partition).
+enum class Partition {
+  one_d,      ///< 1D: a rank owns its vertices' rows (HT_Csr.hpp)
+  two_d,      ///< 2D: a grid of ranks, a block each (HT_Csr2D.hpp)
+  automatic,  ///< 2D from kAutoTwoDRanks ranks on, where the variant has a 2D kernel
+};
+/// \brief The deck's names of the partitions.
+inline constexpr Choices<Partition, 3> kPartitions{
+    {{Partition::one_d, "1d"}, {Partition::two_d, "2d"}, {Partition::automatic, "auto"}}};
+/// \brief Graph500/partition = auto takes 2D from this many ranks on.
+/// Provisional, from communication volume alone: from 16 ranks a 4 x 4 grid
+/// gathers a quarter of 1D's bottom-up bitmap bytes a level (docs/scaling.md);
+/// paired timings have not set it yet.
+inline constexpr int kAutoTwoDRanks = 16;
 
 class Environment;
 
@@ -54,6 +71,10 @@ struct Graph500Config {
   EdgeFile graph_file;   ///< its header, when \c file is given
   TargetBits target_bits = TargetBits::automatic;  ///< Graph500/target_bits
   RowOrder row_order = RowOrder::degree;           ///< Graph500/row_order
+  /// Graph500/partition resolved for this run: one_d or two_d (kernel 2;
+  /// kernel 3 and the validators run on the 1D CSR either way).
+  Partition partition = Partition::one_d;
+  GridShape grid;  ///< Graph500/grid resolved for the run's ranks (two_d)
   /// How the exchanges' levels end (HT_EXCHANGE_END, else by rank count).
   Exchange::Termination level_end = Exchange::Termination::markers;
   /// The MPI thread level the run needs: the highest of the kernels that run.

@@ -22,6 +22,8 @@ void announce(const Graph500Config& cfg, std::FILE* log, int ranks) {
   } else {
     say(log, "Graph500 %s: graph from %s, variant %s", kernels, cfg.file.c_str(), v.name);
   }
+  if (cfg.run_bfs && cfg.partition == Partition::two_d)
+    say(log, ", 2D partition on a %s grid", cfg.grid.name().c_str());
   if (v.work == BfsWork::chunks) {
     say(log, ", up to %d chunk tasks per rank and level", cfg.bfs.chunks);
   } else if (v.work != BfsWork::single) {
@@ -59,7 +61,8 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
   const int keys = static_cast<int>(out.keys.size());
   TaskRuntime rt(cfg.pool_bytes, "Runtime/pool_MiB");
   if (cfg.run_bfs) {  // kernel 2
-    BfsKernel bfs(cfg, graph.csr, rt, profile, comm);
+    BfsKernel bfs(cfg, graph.csr, rt, profile, comm, graph.grid ? &graph.blocks : nullptr,
+                  graph.grid.get());
     Search<BfsKernel> s(bfs, graph.csr, out.keys, out.bfs, comm, log);
     run_trials(s, keys, comm);
   }

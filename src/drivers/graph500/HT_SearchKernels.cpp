@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "comm/HT_Wait.hpp"
+#include "graph/bfs/HT_Bfs2D.hpp"
 #include "graph/bfs/HT_BfsValidate.hpp"
 #include "graph/bfs/HT_BfsVariant.hpp"
 #include "graph/sssp/HT_SsspValidate.hpp"
@@ -39,11 +40,13 @@ std::string text(const char* fmt, ...) {
 }  // namespace
 
 BfsKernel::BfsKernel(const Graph500Config& cfg, const Csr& g, TaskRuntime& rt, Profile& profile,
-                     MPI_Comm comm)
+                     MPI_Comm comm, const Csr2D* blocks, const Grid2D* grid)
     : cfg_(cfg),
       g_(g),
       comm_(comm),
-      bfs_(make_bfs(*cfg.variant, g, with_profile(cfg.bfs, profile), rt, comm)) {}
+      bfs_(blocks && grid
+               ? make_bfs_2d(*cfg.variant, *blocks, *grid, with_profile(cfg.bfs, profile), rt)
+               : make_bfs(*cfg.variant, g, with_profile(cfg.bfs, profile), rt, comm)) {}
 
 Validation BfsKernel::validate(std::int64_t key) const {
   return validate_bfs(g_, key, result_->pred, comm_);

@@ -19,6 +19,7 @@
 
 #include "drivers/graph500/HT_Graph500Config.hpp"
 #include "drivers/graph500/HT_Search.hpp"
+#include "graph/HT_Csr2D.hpp"
 #include "graph/bfs/HT_Bfs.hpp"
 #include "graph/bfs/HT_LevelTimes.hpp"
 #include "graph/sssp/HT_DeltaStepping.hpp"
@@ -48,8 +49,10 @@ class BfsKernel {
   static constexpr const char* name = "BFS";
   static constexpr TrialRegions regions{"Graph500: BFS", "Graph500: validation"};
 
+  /// With \p blocks (and the \p grid they were built on), the variant's 2D
+  /// kernel searches them; \p g, the same graph in 1D, serves validation.
   BfsKernel(const Graph500Config& cfg, const Csr& g, TaskRuntime& rt, Profile& profile,
-            MPI_Comm comm);
+            MPI_Comm comm, const Csr2D* blocks = nullptr, const Grid2D* grid = nullptr);
   void search(std::int64_t key) { result_ = &bfs_->search(key); }
   Validation validate(std::int64_t key) const;
   const std::vector<std::int64_t>& pred() const { return result_->pred; }

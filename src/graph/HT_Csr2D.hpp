@@ -1,0 +1,90 @@
+#pragma once
+/// \file HT_Csr2D.hpp
+/// \brief Graph500 kernel 1's graph in the 2D partition: rank (i, j) of an
+/// R x C grid (HT_Grid2D.hpp) holds the adjacency between row block i and
+/// column block j (Buluç and Madduri, SC11; Beamer, Buluç, Asanović and
+/// Patterson, IPDPS-W 2013).
+///
+/// Vertices keep their 1D owners (VertexRange, HT_Csr.hpp): rank k owns
+/// piece k, [k p, (k + 1) p).  Row block i is the pieces of grid row i's
+/// ranks (pieces i C .. i C + C - 1, one contiguous range of about N / R
+/// vertices); column block j is the pieces of grid column j's ranks (pieces
+/// j, C + j, ..., about N / C vertices).  So the frontier gathered along a
+/// grid column is column block j, and what a rank finds in its row block
+/// belongs to a rank of its own grid row: a search talks to R + C - 2 peers.
+/// A search's parents lie where the 1D CSR's do, so the 1D validators check
+/// them unchanged.
+///
+/// Each block is held both ways: by row (each row-block vertex's neighbours
+/// in the column block, for bottom-up steps) and by column (each
+/// column-block vertex's neighbours in the row block, for top-down steps).
+/// Block indices give each piece a slot of piece_bits bits (p rounded up
+/// to a word), so a block's bitmap is its pieces' bitmaps side by side.
+/// Memory per rank: the two blocks' edges (about 2 x 2M / P entries), offsets
+/// of N / R + N / C entries and the owned vertices' degrees (N / P); no
+/// array spans all N vertices.
+///
+/// Example:
+/// \code
+///   ht::Grid2D grid(MPI_COMM_WORLD, ht::square_grid(size));
+///   ht::Csr2D b = ht::build_csr_2d(csr, grid);   // collective, along grid rows
+///   for (auto k = b.col_offsets[c]; k < b.col_offsets[c + 1]; ++k)
+///     visit(b.row_vertex(b.col_targets[k]));     // neighbours of b.col_vertex(c)
+/// \endcode
+#include <cstdint>
+#include <vector>
+
+#include "graph/HT_Csr.hpp"
+#include "graph/HT_Grid2D.hpp"
+
+namespace ht {
+
+/// \brief This rank's block of the 2D partition (see the file comment).
+struct Csr2D {
+  VertexRange range;  ///< the vertices' owners: the 1D distribution
+  GridShape shape;    ///< R x C
+  int row = 0, col = 0;
+  std::int64_t piece_bits = 64;  ///< one piece's slot in a block index: range.per_rank, in words
+  /// Row-block vertex r's neighbours in the column block (column indices):
+  /// [row_offsets[r], row_offsets[r + 1]); in the 1D row's order, so a row
+  /// ordered by degree (order_rows) keeps its hub first.
+  std::vector<std::int64_t> row_offsets, row_targets;
+  /// Column-block vertex c's neighbours in the row block (row indices).
+  std::vector<std::int64_t> col_offsets, col_targets;
+  /// The whole degree of each vertex this rank owns (its 1D row's length).
+  std::vector<std::int64_t> degree;
+
+  /// \brief Slots in the row block (C pieces) and the column block (R pieces).
+  std::int64_t row_slots() const { return shape.cols * piece_bits; }
+  std::int64_t col_slots() const { return shape.rows * piece_bits; }
+  /// \brief The row index of \p v (a vertex of this rank's row block).
+  std::int64_t row_index(std::int64_t v) const {
+    const int o = range.owner(v);
+    return (o % shape.cols) * piece_bits + (v - o * range.per_rank);
+  }
+  /// \brief The column index of \p u (a vertex of this rank's column block).
+  std::int64_t col_index(std::int64_t u) const {
+    const int o = range.owner(u);
+    return (o / shape.cols) * piece_bits + (u - o * range.per_rank);
+  }
+  /// \brief The vertex at row index \p r.
+  std::int64_t row_vertex(std::int64_t r) const {
+    const std::int64_t t = r / piece_bits;
+    return (row * shape.cols + t) * range.per_rank + r % piece_bits;
+  }
+  /// \brief The vertex at column index \p c.
+  std::int64_t col_vertex(std::int64_t c) const {
+    const std::int64_t s = c / piece_bits;
+    return (s * shape.cols + col) * range.per_rank + c % piece_bits;
+  }
+  /// \brief Directed edges (adjacency entries) this rank's block holds.
+  std::int64_t entries() const { return static_cast<std::int64_t>(row_targets.size()); }
+};
+
+/// \brief The 2D blocks of the 1D CSR \p g on \p grid (collective; the
+/// grid's ranks are g's).  Row v's entries stay in v's grid row, so each
+/// rank's rows travel in one Alltoallv along its grid row.  Works for any
+/// kernel-1 graph (generated or read from a file), ordered or not.
+Csr2D build_csr_2d(const Csr& g, const Grid2D& grid);
+
+}  // namespace ht

@@ -1,0 +1,520 @@
+// Direction-optimizing BFS on the 2D partition (HT_Csr2D.hpp): Beamer's
+// heuristic (HT_Direction.hpp) over the level scheme of A. Buluç and
+// K. Madduri, "Parallel Breadth-First Search on Distributed Memory
+// Systems", SC11, with bottom-up steps as in S. Beamer, A. Buluç,
+// K. Asanović, D. Patterson, "Distributed Memory Breadth-First Search
+// Revisited: Enabling Bottom-Up Search", IPDPS Workshops 2013.  Each rank's
+// share of a level is chunk tasks on the task runtime; MPI stays on the host
+// between them.
+//
+// Top-down level: expand, then fold.  The frontier of the column block is
+// gathered along the grid column, as a list of column indices while it is
+// sparse (fewer than N / 64 vertices: 8 bytes an entry beat N / 8C bytes of
+// bitmap) and as the pieces' bitmaps beyond; chunk tasks over its edges
+// (cut into equal shares, HT_EdgeChunks.hpp) claim each row-block target in
+// a sent filter of the row block (N / R bits) and queue (vertex, parent) for
+// the target's owner, a rank of the same grid row; one Alltoallv along the
+// row delivers them, and the owner keeps the first for each unvisited vertex.
+// A find travels as one word: the vertex's offset in its owner's piece and
+// the parent's index in the finder's column block (the owner knows the
+// finder's column); finds for this rank's own piece never leave it.
+//
+// Bottom-up level: the frontier's bitmap is gathered along the column only
+// (N / 8C bytes), then the row block is searched in C sub-steps: a rank
+// starts with the bitmap of its own unvisited vertices, searches them
+// against its block (chunk tasks over the bitmap's words, each vertex
+// stopping at its first neighbour in the frontier: rows keep kernel 1's
+// order, hubs first), and passes the bitmap of those still unvisited to its
+// left neighbour in the row while taking the right one's.  After C
+// sub-steps every vertex of the row block met every block of its row, and
+// was found by at most one rank; the found parents go to their owners in
+// one Alltoallv along the row.
+//
+// After each level one allreduce of three counts (the next frontier, its
+// edges, edges still unexplored) gives every rank the same direction.
+#include "graph/bfs/HT_Bfs2D.hpp"
+
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <limits>
+
+#include "comm/HT_CommCounts.hpp"
+#include "comm/HT_Wait.hpp"
+#include "graph/HT_Bitmap.hpp"
+#include "graph/impl/HT_ChunkTask.hpp"
+#include "graph/impl/HT_EdgeChunks.hpp"
+#include "profile/HT_Profile.hpp"
+#include "runtime/HT_Clock.hpp"
+#include "runtime/HT_Error.hpp"
+#include "runtime/HT_TaskRuntime.hpp"
+
+namespace ht {
+
+namespace impl {
+
+namespace {
+
+// Fewer edges (top-down) or bitmap words (bottom-up) than these per task cost
+// more to spawn than they gain in balance.
+constexpr std::int64_t kMinChunkEdges = 2048;
+constexpr std::size_t kMinChunkWords = 32;
+constexpr int kPassTag = 3907;  // the bottom-up bitmap passed along a row
+
+// One worker's finds, per rank of the grid row: touched only by tasks on it.
+// A find is a vertex's offset in its owner's piece and its parent's column
+// index in the finder's column block (the owner knows the finder's column),
+// in one word where both fit (Finds), else two.
+struct alignas(64) Lane2D {
+  std::vector<std::vector<std::uint64_t>> out;
+};
+
+// How finds are packed for a block of \p piece_bits-bit pieces on \p rows
+// grid rows: offset in the low bits, column index above, when both fit.
+class Finds {
+ public:
+  Finds(std::int64_t piece_bits, int rows) {
+    while ((std::int64_t(1) << shift_) < piece_bits) ++shift_;
+    int high = 0;
+    while ((std::int64_t(1) << high) < piece_bits * rows) ++high;
+    words_ = shift_ + high <= 64 ? 1 : 2;
+  }
+  /// Words a find takes.
+  int words() const { return words_; }
+  void push(std::vector<std::uint64_t>& out, std::int64_t offset, std::int64_t col_index) const {
+    if (words_ == 1) {
+      out.push_back(static_cast<std::uint64_t>(offset) | static_cast<std::uint64_t>(col_index)
+                                                             << shift_);
+    } else {
+      out.push_back(static_cast<std::uint64_t>(offset));
+      out.push_back(static_cast<std::uint64_t>(col_index));
+    }
+  }
+  /// Calls \p f(offset, column index) for each find in [\p w, \p end).
+  template <class F>
+  void for_each(const std::uint64_t* w, const std::uint64_t* end, F&& f) const {
+    const std::uint64_t low = (std::uint64_t(1) << shift_) - 1;
+    for (; w < end; w += words_) {
+      if (words_ == 1)
+        f(static_cast<std::int64_t>(*w & low), static_cast<std::int64_t>(*w >> shift_));
+      else
+        f(static_cast<std::int64_t>(w[0]), static_cast<std::int64_t>(w[1]));
+    }
+  }
+
+ private:
+  int shift_ = 0, words_ = 1;
+};
+
+class Bfs2D;
+
+// Chunk c of n of the column frontier's edges, searched top-down.
+struct Down {
+  static constexpr bool kLaneIsTask = false;
+  static std::int64_t run(Bfs2D& b, std::size_t chunk, std::size_t chunks);
+};
+// Chunk c of n of the words of one row-block piece's unvisited bitmap,
+// searched bottom-up.
+struct Up {
+  static constexpr bool kLaneIsTask = false;
+  static std::int64_t run(Bfs2D& b, std::size_t chunk, std::size_t chunks);
+};
+
+int as_int(std::size_t n) {
+  if (n > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+    throw Error("2D BFS: a level's exchange exceeds MPI's int count; use more ranks");
+  return static_cast<int>(n);
+}
+
+class Bfs2D final : public Bfs {
+ public:
+  Bfs2D(const Csr2D& g, const Grid2D& grid, const BfsOptions& opt, TaskRuntime& rt)
+      : g_(g),
+        grid_(grid),
+        rt_(rt),
+        profile_(profile_or_off(opt.profile)),
+        policy_(opt.direction),
+        chunks_(static_cast<std::size_t>(std::max(1, opt.chunks))),
+        words_(Bitmap::words_for(g.piece_bits)),
+        finds_(g.piece_bits, g.shape.rows) {
+    const std::int64_t n = g.range.local_count();
+    seen_.resize(n);
+    front_.resize(g.piece_bits);
+    unvisited_.resize(g.piece_bits);
+    incoming_.resize(g.piece_bits);
+    col_front_.resize(g.col_slots());
+    known_.resize(g.row_slots());
+    lanes_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
+    for (Lane2D& l : lanes_) l.out.resize(static_cast<std::size_t>(g.shape.cols));
+    records_.resize(chunks_);
+    next_.reserve(static_cast<std::size_t>(n));
+    for (const std::int64_t d : g.degree) total_degree_ += d;
+  }
+
+  const BfsResult& search(std::int64_t root) override {
+    const VertexRange& r = g_.range;
+    const int group = searches_++;
+    res_.reset(r.local_count());
+    seen_.clear();
+    known_.clear();
+    next_.clear();
+    std::int64_t unexplored = total_degree_;
+    if (r.mine(root)) {
+      const std::int64_t j = r.local(root);
+      seen_.set(j);
+      res_.pred[j] = root;
+      next_.push_back(j);
+      unexplored -= g_.degree[j];
+    }
+    Direction dir = first_direction(policy_);
+    long long frontier = 1;
+    for (int level = 0;; ++level) {
+      const double t0 = steady_seconds();
+      const CommCounts c0 = comm_counts();
+      sent_messages_ = sent_bytes_ = 0;
+      comm_seconds_ = 0;
+      const int iteration = profile_.begin_iteration(group, level, static_cast<int>(lanes_.size()));
+      res_.bottom_up.push_back(dir == Direction::bottom_up);
+      take_frontier();
+      if (dir == Direction::top_down)
+        top_down(iteration, frontier);
+      else
+        bottom_up(iteration);
+      unexplored -= found_edges_;
+
+      const double t1 = steady_seconds();
+      long long counts[3] = {found_vertices_, found_edges_, unexplored};
+      all_reduce(counts, 3, MPI_SUM, grid_.comm());
+      const double sync = steady_seconds() - t1;
+      FrontierCounts c;
+      c.n_f = counts[0];
+      c.m_f = counts[1];
+      c.m_u = counts[2];
+      c.n = r.n_global;
+      c.prev_n_f = frontier;
+      const Direction next = next_direction(policy_, dir, c);
+
+      res_.messages.push_back(sent_messages_);
+      res_.bytes.push_back(sent_bytes_);
+      res_.comm.push_back(comm_counts() - c0);
+      LevelSeconds s;
+      s.total = steady_seconds() - t0;
+      s.communicate = comm_seconds_;
+      s.sync = sync;
+      s.expand = s.total - s.communicate - s.sync;
+      res_.seconds.push_back(s);
+      if (counts[0] == 0) break;
+      res_.frontier.push_back(counts[0]);
+      frontier = counts[0];
+      dir = next;
+    }
+    return res_;
+  }
+
+  // For the tasks.
+  const Csr2D& graph() const { return g_; }
+  Profile& profile() { return profile_; }
+  Lane2D& lane() { return lanes_[TaskRuntime::worker()]; }
+  Bitmap& known() { return known_; }
+  const Bitmap& col_front() const { return col_front_; }
+  Bitmap& unvisited() { return unvisited_; }
+  const std::vector<std::int64_t>& col_list() const { return col_list_; }
+  const EdgeChunks& chunks() const { return chunk_; }
+  int segment() const { return segment_; }
+  const Finds& finds() const { return finds_; }
+
+ private:
+  // The frontier this level expands: last level's finds, as a list (cur_)
+  // and as the bitmap of this rank's piece (front_).
+  void take_frontier() {
+    front_.clear();
+    for (const std::int64_t j : next_) front_.set(j);
+    cur_.swap(next_);
+    next_.clear();
+    found_vertices_ = found_edges_ = 0;
+  }
+
+  // Runs \p f, communication of the level's expand or fold, timed as such.
+  template <class F>
+  void communicate(F&& f) {
+    const double t0 = steady_seconds();
+    f();
+    comm_seconds_ += steady_seconds() - t0;
+  }
+
+  // This piece's bitmap to every rank of the grid column: col_front_.
+  void gather_front() {
+    const int rows = g_.shape.rows;
+    std::vector<int> counts(rows, static_cast<int>(words_)), displs(rows);
+    for (int s = 0; s < rows; ++s) displs[s] = s * static_cast<int>(words_);
+    communicate([&] {
+      std::vector<MPI_Request> req(1);
+      mpi::Iallgatherv(front_.data(), static_cast<int>(words_), MPI_UINT64_T, col_front_.data(),
+                       counts.data(), displs.data(), MPI_UINT64_T, grid_.col_comm(), &req[0]);
+      wait_all(req);
+    });
+    if (rows > 1) {
+      sent_messages_ += rows - 1;
+      sent_bytes_ += static_cast<std::int64_t>(rows - 1) * static_cast<std::int64_t>(words_) * 8;
+    }
+  }
+
+  // The column block's frontier as a list of column indices (col_list_).
+  void expand(long long frontier) {
+    col_list_.clear();
+    if (frontier * 64 > g_.range.n_global) {  // dense: bitmaps are the smaller message
+      gather_front();
+      col_front_.for_each([this](std::int64_t c) { col_list_.push_back(c); });
+      return;
+    }
+    const int rows = g_.shape.rows;
+    std::vector<std::int64_t> mine(cur_.size());
+    const std::int64_t slot = g_.row * g_.piece_bits;  // this piece's slot in the column block
+    for (std::size_t q = 0; q < cur_.size(); ++q) mine[q] = slot + cur_[q];
+    const int m = as_int(mine.size());
+    std::vector<int> ones(rows, 1), at(rows), counts(rows), displs(rows);
+    for (int s = 0; s < rows; ++s) at[s] = s;
+    communicate([&] {
+      std::vector<MPI_Request> req(1);
+      mpi::Iallgatherv(&m, 1, MPI_INT, counts.data(), ones.data(), at.data(), MPI_INT,
+                       grid_.col_comm(), &req[0]);
+      wait_all(req);
+      std::size_t total = 0;
+      for (int s = 0; s < rows; ++s) {
+        displs[s] = as_int(total);
+        total += static_cast<std::size_t>(counts[s]);
+      }
+      col_list_.resize(total);
+      mpi::Iallgatherv(mine.data(), m, MPI_INT64_T, col_list_.data(), counts.data(), displs.data(),
+                       MPI_INT64_T, grid_.col_comm(), &req[0]);
+      wait_all(req);
+    });
+    if (rows > 1) {
+      sent_messages_ += 2 * (rows - 1);
+      sent_bytes_ += static_cast<std::int64_t>(rows - 1) * (4 + 8 * static_cast<std::int64_t>(m));
+    }
+  }
+
+  void top_down(int iteration, long long frontier) {
+    expand(frontier);
+    chunk_.assign(col_list_,
+                  [this](std::int64_t c) { return g_.col_offsets[c + 1] - g_.col_offsets[c]; });
+    const auto n = static_cast<std::size_t>(std::clamp<std::int64_t>(
+        chunk_.edges() / kMinChunkEdges, 1, static_cast<std::int64_t>(chunks_)));
+    if (chunk_.edges() > 0) {
+      spawn_chunks<Down>(rt_, profile_, this, records_, iteration, n);
+      rt_.wait();
+    }
+    fold();
+  }
+
+  void bottom_up(int iteration) {
+    gather_front();
+    // This rank's unvisited vertices, the first piece searched.
+    const std::int64_t n = g_.range.local_count();
+    for (std::size_t w = 0; w < words_; ++w) {
+      Bitmap::Word bits = w < seen_.words() ? ~seen_.word(w) : 0;
+      const std::int64_t left = n - Bitmap::first_of(w);
+      if (left < 64) bits &= left > 0 ? (Bitmap::Word(1) << left) - 1 : 0;
+      unvisited_.set_word(w, bits);
+    }
+    const int cols = g_.shape.cols;
+    const auto tasks = std::clamp<std::size_t>(words_ / kMinChunkWords, 1, chunks_);
+    for (int s = 0; s < cols; ++s) {
+      segment_ = (g_.col + s) % cols;
+      spawn_chunks<Up>(rt_, profile_, this, records_, iteration, tasks);
+      rt_.wait();
+      if (s + 1 == cols) break;
+      // Those still unvisited go left; the right neighbour's come in.
+      communicate([&] {
+        std::vector<MPI_Request> req(2);
+        const int w = static_cast<int>(words_);
+        mpi::Isend(unvisited_.data(), w, MPI_UINT64_T, (g_.col + cols - 1) % cols, kPassTag,
+                   grid_.row_comm(), &req[0]);
+        MPI_Irecv(incoming_.data(), w, MPI_UINT64_T, (g_.col + 1) % cols, kPassTag,
+                  grid_.row_comm(), &req[1]);  // receives: uncounted
+        wait_all(req);
+      });
+      std::swap(unvisited_, incoming_);
+      ++sent_messages_;
+      sent_bytes_ += static_cast<std::int64_t>(words_) * 8;
+    }
+    fold();
+  }
+
+  // The lanes' finds to their owners along the grid row (this rank's own
+  // stay here); each owner keeps the first for each vertex still unvisited:
+  // the next frontier (next_).
+  void fold() {
+    const int cols = g_.shape.cols, me = g_.col;
+    std::vector<int> count(cols, 0), displ(cols), in_count(cols), in_displ(cols);
+    std::size_t total = 0;
+    for (int t = 0; t < cols; ++t) {
+      if (t == me) continue;
+      std::size_t k = 0;
+      for (const Lane2D& l : lanes_) k += l.out[t].size();
+      count[t] = as_int(k);
+      displ[t] = as_int(total);
+      total += k;
+      if (k > 0) {
+        ++sent_messages_;
+        sent_bytes_ += static_cast<std::int64_t>(8 * k);
+      }
+    }
+    send_.resize(total);
+    for (int t = 0; t < cols; ++t) {
+      if (t == me) continue;
+      auto at = send_.begin() + displ[t];
+      for (Lane2D& l : lanes_) {
+        at = std::copy(l.out[t].begin(), l.out[t].end(), at);
+        l.out[t].clear();
+      }
+    }
+    if (cols > 1) {
+      communicate([&] {
+        mpi::Alltoall(count.data(), 1, MPI_INT, in_count.data(), 1, MPI_INT, grid_.row_comm());
+        std::size_t incoming = 0;
+        for (int t = 0; t < cols; ++t) {
+          in_displ[t] = as_int(incoming);
+          incoming += static_cast<std::size_t>(in_count[t]);
+        }
+        receive_.resize(incoming);
+        mpi::Alltoallv(send_.data(), count.data(), displ.data(), MPI_UINT64_T, receive_.data(),
+                       in_count.data(), in_displ.data(), MPI_UINT64_T, grid_.row_comm());
+      });
+    }
+    for (int t = 0; t < cols; ++t) {
+      const auto keep = [&](std::int64_t offset, std::int64_t c) {
+        if (!seen_.set_new(offset)) return;
+        // Column index c of the finder's column block, t.
+        res_.pred[offset] = (c / g_.piece_bits * cols + t) * g_.range.per_rank + c % g_.piece_bits;
+        next_.push_back(offset);
+        found_edges_ += g_.degree[offset];
+      };
+      if (t == me) {
+        for (Lane2D& l : lanes_) {
+          finds_.for_each(l.out[t].data(), l.out[t].data() + l.out[t].size(), keep);
+          l.out[t].clear();
+        }
+      } else {
+        const std::uint64_t* w = receive_.data() + in_displ[t];
+        finds_.for_each(w, w + in_count[t], keep);
+      }
+    }
+    found_vertices_ = static_cast<std::int64_t>(next_.size());
+    // A vertex is visited once, by its owner's claim here.
+    res_.task_visits += found_vertices_;
+    res_.unique_visits += found_vertices_;
+  }
+
+  const Csr2D& g_;
+  const Grid2D& grid_;
+  TaskRuntime& rt_;
+  Profile& profile_;
+  DirectionPolicy policy_;
+  std::size_t chunks_;
+  std::size_t words_;  // words of one piece's bitmap
+  int searches_ = 0;
+  int segment_ = 0;  // the row-block piece a bottom-up sub-step searches
+  std::int64_t total_degree_ = 0;
+  BfsResult res_;
+  Bitmap seen_;       // this rank's vertices visited
+  Bitmap front_;      // this rank's frontier (a piece's slot)
+  Bitmap unvisited_;  // bottom-up: the piece being searched, its vertices still unvisited
+  Bitmap incoming_;   // bottom-up: the next one, from the right neighbour
+  Bitmap col_front_;  // the column block's frontier (bottom-up, dense top-down)
+  Bitmap known_;      // top-down: row-block vertices sent this search (the sent filter)
+  std::vector<std::int64_t> cur_, next_;  // this rank's frontier and its finds (offsets)
+  std::vector<std::int64_t> col_list_;    // the column block's frontier (column indices)
+  EdgeChunks chunk_;                      // its edges, cut into chunks
+  std::vector<Lane2D> lanes_;
+  std::vector<TaskRecord> records_;
+  Finds finds_;
+  std::vector<std::uint64_t> send_, receive_;
+  std::int64_t found_vertices_ = 0, found_edges_ = 0;
+  std::int64_t sent_messages_ = 0, sent_bytes_ = 0;
+  double comm_seconds_ = 0;
+};
+
+std::int64_t Down::run(Bfs2D& b, std::size_t chunk, std::size_t chunks) {
+  const Csr2D& g = b.graph();
+  Lane2D& lane = b.lane();
+  const Finds& finds = b.finds();
+  Bitmap& known = b.known();
+  const EdgeChunks& ch = b.chunks();
+  const std::vector<std::int64_t>& list = b.col_list();
+  const std::int64_t* const starts = ch.starts();
+  const auto m = static_cast<std::int64_t>(list.size());
+  const std::int64_t e0 = ch.edge_begin(chunk, chunks), e1 = ch.edge_begin(chunk + 1, chunks);
+  const std::int64_t slot = g.piece_bits;
+  for (auto q = static_cast<std::int64_t>(ch.row_of(e0)); q < m && starts[q] < e1; ++q) {
+    const std::int64_t c = list[q], base = g.col_offsets[c] - starts[q];
+    const std::int64_t k0 = base + std::max(starts[q], e0), k1 = base + std::min(starts[q + 1], e1);
+    for (std::int64_t k = k0; k < k1; ++k) {
+      const std::int64_t r = g.col_targets[k];
+      if (!known.claim(r)) continue;
+      finds.push(lane.out[static_cast<std::size_t>(r / slot)], r % slot, c);
+    }
+  }
+  return static_cast<std::int64_t>(ch.vertex_begin(chunk + 1, chunks) -
+                                   ch.vertex_begin(chunk, chunks));
+}
+
+std::int64_t Up::run(Bfs2D& b, std::size_t chunk, std::size_t chunks) {
+  const Csr2D& g = b.graph();
+  Lane2D& lane = b.lane();
+  const Bitmap& front = b.col_front();
+  Bitmap& unvisited = b.unvisited();
+  const int seg = b.segment();
+  const std::int64_t base = seg * g.piece_bits;
+  std::vector<std::uint64_t>& out = lane.out[static_cast<std::size_t>(seg)];
+  const Finds& finds = b.finds();
+  const std::size_t words = unvisited.words();
+  const std::size_t w0 = words * chunk / chunks, w1 = words * (chunk + 1) / chunks;
+  const std::int64_t* const offsets = g.row_offsets.data();
+  const std::int64_t* const targets = g.row_targets.data();
+  for (std::size_t w = w0; w < w1; ++w) {
+    const Bitmap::Word bits = unvisited.word(w);
+    Bitmap::Word got = 0;
+    Bitmap::for_each_bit(bits, w, [&](std::int64_t j) {
+      const std::int64_t r = base + j;
+      for (std::int64_t k = offsets[r], end = offsets[r + 1]; k < end; ++k) {
+        if (front.test(targets[k])) {
+          finds.push(out, j, targets[k]);
+          got |= Bitmap::bit_of(j);
+          break;
+        }
+      }
+    });
+    if (got) unvisited.set_word(w, bits & ~got);  // this task alone owns word w
+  }
+  return Bitmap::first_of(w1) - Bitmap::first_of(w0);
+}
+
+}  // namespace
+
+}  // namespace impl
+
+bool has_2d_kernel(const BfsVariant& v) { return std::string(v.name) == "hybrid"; }
+
+std::string variants_with_2d_kernel() {
+  std::string names;
+  for (const BfsVariant& v : bfs_variants())
+    if (has_2d_kernel(v)) names += std::string(names.empty() ? "" : ", ") + v.name;
+  return names;
+}
+
+void require_2d_kernel(const BfsVariant& v) {
+  if (!has_2d_kernel(v)) {
+    throw UsageError("Graph500/partition = 2d with Graph500/variant = " + std::string(v.name) +
+                     ": a 2D kernel exists for " + variants_with_2d_kernel() +
+                     " (or Graph500/partition = 1d)");
+  }
+}
+
+std::unique_ptr<Bfs> make_bfs_2d(const BfsVariant& v, const Csr2D& g, const Grid2D& grid,
+                                 const BfsOptions& opt, TaskRuntime& rt) {
+  require_2d_kernel(v);
+  return std::make_unique<impl::Bfs2D>(g, grid, v.resolve(opt, Kokkos::OpenMP().concurrency()), rt);
+}
+
+}  // namespace ht

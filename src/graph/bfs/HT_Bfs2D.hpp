@@ -1,0 +1,43 @@
+#pragma once
+/// \file HT_Bfs2D.hpp
+/// \brief Kernel 2 on the 2D partition (HT_Csr2D.hpp): the variants that
+/// have a 2D kernel, and how to make one.  Today: hybrid (HT_Bfs2D.cpp).
+///
+/// The search's result is the 1D one: BfsResult::pred holds the parents of
+/// the vertices this rank owns in the 1D VertexRange, so validate_bfs and
+/// component_edges run on the 1D CSR unchanged.
+///
+/// Example:
+/// \code
+///   ht::Grid2D grid(MPI_COMM_WORLD, ht::square_grid(size));
+///   const ht::Csr2D b = ht::build_csr_2d(csr, grid);
+///   auto bfs = ht::make_bfs_2d(ht::bfs_variant("hybrid"), b, grid, opt, rt);
+///   ht::validate_bfs(csr, key, bfs->search(key).pred, MPI_COMM_WORLD);
+/// \endcode
+#include <memory>
+#include <string>
+
+#include "graph/HT_Csr2D.hpp"
+#include "graph/HT_Grid2D.hpp"
+#include "graph/bfs/HT_Bfs.hpp"
+#include "graph/bfs/HT_BfsVariant.hpp"
+
+namespace ht {
+
+class TaskRuntime;
+
+/// \brief Whether variant \p v has a 2D kernel.
+bool has_2d_kernel(const BfsVariant& v);
+/// \brief The names of the variants that have one, comma-separated.
+std::string variants_with_2d_kernel();
+/// \brief UsageError naming Graph500/partition, Graph500/variant and the
+/// variants that have a 2D kernel, unless \p v has one.
+void require_2d_kernel(const BfsVariant& v);
+
+/// \brief Variant \p v's 2D kernel on block \p g of \p grid (the grid it was
+/// built on), its tasks spawned into \p rt; UsageError naming
+/// Graph500/variant when \p v has none.
+std::unique_ptr<Bfs> make_bfs_2d(const BfsVariant& v, const Csr2D& g, const Grid2D& grid,
+                                 const BfsOptions& opt, TaskRuntime& rt);
+
+}  // namespace ht

@@ -1,0 +1,197 @@
+// Tests of the 2D partition: the deck's grid shapes (auto is the most square
+// R x C with R <= C; a grid that does not fit names both rank counts), and
+// the blocks built from the 1D CSR on every R x C grid of the ranks: each
+// input edge is held once per direction, by exactly the rank of its blocks,
+// the same entries by row and by column, and rows in the 1D row's order.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <tuple>
+#include <vector>
+
+#include "graph/HT_Csr.hpp"
+#include "graph/HT_Csr2D.hpp"
+#include "graph/HT_Grid2D.hpp"
+#include "graph/HT_RowOrder.hpp"
+#include "runtime/HT_Error.hpp"
+
+namespace {
+
+int world_size() {
+  int size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  return size;
+}
+
+std::string usage_error(const std::string& value, int ranks) {
+  try {
+    ht::parse_grid(value, ranks);
+  } catch (const ht::UsageError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Grid2D, AutoIsTheMostSquareGridWithFewerRows) {
+  const std::vector<std::tuple<int, int, int>> want{{1, 1, 1}, {2, 1, 2},  {4, 2, 2},
+                                                    {6, 2, 3}, {7, 1, 7},  {8, 2, 4},
+                                                    {9, 3, 3}, {16, 4, 4}, {18, 3, 6}};
+  for (const auto& [ranks, rows, cols] : want) {
+    const ht::GridShape s = ht::parse_grid("auto", ranks);
+    EXPECT_EQ(s.rows, rows) << ranks;
+    EXPECT_EQ(s.cols, cols) << ranks;
+  }
+  const ht::GridShape s = ht::parse_grid("4x2", 8);
+  EXPECT_EQ(s.rows, 4);
+  EXPECT_EQ(s.cols, 2);
+  EXPECT_EQ(s.name(), "4x2");
+}
+
+TEST(Grid2D, AGridThatDoesNotFitNamesBothCounts) {
+  EXPECT_EQ(usage_error("3x3", 4), "Graph500/grid = 3x3 needs 9 ranks; this run has 4");
+  EXPECT_EQ(usage_error("1x2", 1), "Graph500/grid = 1x2 needs 2 ranks; this run has 1");
+  for (const char* bad : {"abc", "0x4", "2x", "x2", "2x-1", "2*2", "", "2x2x1"}) {
+    const std::string e = usage_error(bad, 4);
+    EXPECT_NE(e.find("Graph500/grid = '" + std::string(bad) + "': accepted are auto"),
+              std::string::npos)
+        << bad << ": " << e;
+  }
+}
+
+TEST(Grid2D, SubCommunicatorsAreTheGridsRowsAndColumns) {
+  const int size = world_size();
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  for (int rows = 1; rows <= size; ++rows) {
+    if (size % rows) continue;
+    ht::Grid2D grid(MPI_COMM_WORLD, {rows, size / rows});
+    EXPECT_EQ(grid.rank_of(grid.row(), grid.col()), rank);
+    int row_size = 0, col_size = 0, in_row = 0, in_col = 0;
+    MPI_Comm_size(grid.row_comm(), &row_size);
+    MPI_Comm_size(grid.col_comm(), &col_size);
+    MPI_Comm_rank(grid.row_comm(), &in_row);
+    MPI_Comm_rank(grid.col_comm(), &in_col);
+    EXPECT_EQ(row_size, grid.cols());
+    EXPECT_EQ(col_size, grid.rows());
+    EXPECT_EQ(in_row, grid.col());
+    EXPECT_EQ(in_col, grid.row());
+  }
+  EXPECT_THROW(ht::Grid2D(MPI_COMM_WORLD, {size + 1, 1}), ht::UsageError);
+}
+
+using Pair = std::pair<std::int64_t, std::int64_t>;
+
+// Every rank's (vertex, neighbour) pairs, on rank 0 (sorted); empty elsewhere.
+std::vector<Pair> gather_sorted(const std::vector<Pair>& mine) {
+  const int size = world_size();
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int n = static_cast<int>(2 * mine.size());
+  std::vector<int> counts(size), displs(size);
+  MPI_Gather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  int total = 0;
+  for (int p = 0; p < size; ++p) {
+    displs[p] = total;
+    total += counts[p];
+  }
+  std::vector<std::int64_t> flat;
+  for (const Pair& e : mine) {
+    flat.push_back(e.first);
+    flat.push_back(e.second);
+  }
+  std::vector<std::int64_t> all(rank == 0 ? total : 0);
+  MPI_Gatherv(flat.data(), n, MPI_INT64_T, all.data(), counts.data(), displs.data(), MPI_INT64_T, 0,
+              MPI_COMM_WORLD);
+  std::vector<Pair> out;
+  for (std::size_t i = 0; i + 1 < all.size(); i += 2) out.emplace_back(all[i], all[i + 1]);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+class Csr2D : public ::testing::TestWithParam<int> {};  // SCALE
+
+TEST_P(Csr2D, EveryEdgeIsHeldOnceByTheRankOfItsBlocks) {
+  const int size = world_size();
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const ht::Kronecker gen{GetParam(), 8, 0.57, 0.19, 0.19, 3};
+  const auto [first, last] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
+  const ht::Csr g = ht::build_csr(gen.edges(first, last), gen.vertex_count(), MPI_COMM_WORLD);
+  // What the blocks must hold between them: each edge both ways, no self-loops.
+  std::vector<Pair> want;
+  if (rank == 0) {
+    for (const ht::Edge& e : gen.edges(0, gen.edge_count())) {
+      if (e.u == e.v) continue;
+      want.emplace_back(e.u, e.v);
+      want.emplace_back(e.v, e.u);
+    }
+    std::sort(want.begin(), want.end());
+  }
+  for (int rows = 1; rows <= size; ++rows) {
+    if (size % rows) continue;
+    SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(size / rows));
+    ht::Grid2D grid(MPI_COMM_WORLD, {rows, size / rows});
+    const ht::Csr2D b = ht::build_csr_2d(g, grid);
+    const ht::VertexRange& r = b.range;
+    const int cols = grid.cols();
+    ASSERT_EQ(b.row_offsets.size(), static_cast<std::size_t>(b.row_slots() + 1));
+    ASSERT_EQ(b.col_offsets.size(), static_cast<std::size_t>(b.col_slots() + 1));
+    ASSERT_EQ(b.piece_bits % 64, 0);
+    ASSERT_GE(b.piece_bits, r.per_rank);
+    std::vector<Pair> by_row, by_col;
+    for (std::int64_t i = 0; i + 1 < static_cast<std::int64_t>(b.row_offsets.size()); ++i) {
+      const std::int64_t v = b.row_vertex(i);
+      for (std::int64_t k = b.row_offsets[i]; k < b.row_offsets[i + 1]; ++k) {
+        const std::int64_t u = b.col_vertex(b.row_targets[k]);
+        ASSERT_TRUE(v < r.n_global && u < r.n_global) << v << " " << u;
+        ASSERT_EQ(r.owner(v) / cols, grid.row()) << "vertex " << v << " is not in the row block";
+        ASSERT_EQ(r.owner(u) % cols, grid.col()) << "vertex " << u << " is not in the column block";
+        ASSERT_EQ(b.row_index(v), i);
+        ASSERT_EQ(b.col_index(u), b.row_targets[k]);
+        by_row.emplace_back(v, u);
+      }
+    }
+    for (std::int64_t c = 0; c + 1 < static_cast<std::int64_t>(b.col_offsets.size()); ++c) {
+      for (std::int64_t k = b.col_offsets[c]; k < b.col_offsets[c + 1]; ++k)
+        by_col.emplace_back(b.row_vertex(b.col_targets[k]), b.col_vertex(c));
+    }
+    std::vector<Pair> sorted_row = by_row;
+    std::sort(sorted_row.begin(), sorted_row.end());
+    std::sort(by_col.begin(), by_col.end());
+    EXPECT_EQ(sorted_row, by_col) << "the block by row and by column differ";
+    EXPECT_EQ(gather_sorted(by_row), want);
+    ASSERT_EQ(b.degree.size(), static_cast<std::size_t>(r.local_count()));
+    for (std::int64_t i = 0; i < r.local_count(); ++i) EXPECT_EQ(b.degree[i], g.degree(i));
+  }
+}
+
+// A row's order survives the split: order_rows puts each row's hub first,
+// and the block's row lists that row's targets in its column block in the
+// same order (checked where rows and columns meet: the 1D row's targets in
+// this rank's column block, sent by their owner, which is in this grid row).
+TEST_P(Csr2D, RowsKeepTheirOrder) {
+  const int size = world_size();
+  const ht::Kronecker gen{GetParam(), 8, 0.57, 0.19, 0.19, 4};
+  const auto [first, last] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
+  ht::Csr g = ht::build_csr(gen.edges(first, last), gen.vertex_count(), MPI_COMM_WORLD);
+  ht::order_rows(g, MPI_COMM_WORLD);
+  // On a 1 x P grid every row block is the whole vertex set, and row v's
+  // entries on rank (0, j) are its targets owned by grid column j.
+  ht::Grid2D grid(MPI_COMM_WORLD, {1, size});
+  const ht::Csr2D b = ht::build_csr_2d(g, grid);
+  // Each rank checks its own rows' pieces that stayed with it (column = its own).
+  const ht::VertexRange& r = g.range;
+  for (std::int64_t i = 0; i < r.local_count(); ++i) {
+    std::vector<std::int64_t> want, got;
+    for (const std::int64_t u : g.neighbours(i))
+      if (r.owner(u) % size == grid.col()) want.push_back(u);
+    const std::int64_t row = b.row_index(r.global(i));
+    for (std::int64_t k = b.row_offsets[row]; k < b.row_offsets[row + 1]; ++k)
+      got.push_back(b.col_vertex(b.row_targets[k]));
+    ASSERT_EQ(got, want) << "vertex " << r.global(i);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Scales, Csr2D, ::testing::Values(4, 9));  // 2^4 / 16: pieces of one vertex
+
+}  // namespace
