@@ -19,7 +19,7 @@ class Hybridtasks(CMakePackage):
     git = "https://github.com/hybridtasks/hybridtasks.git"
 
     version("main", branch="main")
-    version("0.9.0", sha256="4f942147ca6f9a7a2a5bac49e3c01af6abfbc1a50190c98e0fb8f0fbf159c6b1")
+    version("0.9.0", sha256="2ffa327ebadcb9f4213705ac52edc1161df6e1624c3bda49f9b523a109117d9b")
 
     variant(
         "tasks",
