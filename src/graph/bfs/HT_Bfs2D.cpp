@@ -185,13 +185,8 @@ class Bfs2D final : public Bfs {
       long long counts[3] = {found_vertices_, found_edges_, unexplored};
       all_reduce(counts, 3, MPI_SUM, grid_.comm());
       const double sync = steady_seconds() - t1;
-      FrontierCounts c;
-      c.n_f = counts[0];
-      c.m_f = counts[1];
-      c.m_u = counts[2];
-      c.n = r.n_global;
-      c.prev_n_f = frontier;
-      const Direction next = next_direction(policy_, dir, c);
+      const Direction next =
+          next_direction(policy_, dir, {counts[0], counts[1], counts[2], r.n_global, frontier});
 
       res_.messages.push_back(sent_messages_);
       res_.bytes.push_back(sent_bytes_);

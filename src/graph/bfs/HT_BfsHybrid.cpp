@@ -85,13 +85,8 @@ class BfsHybrid final : public ChunkedBfs {
       const long long local[3] = {vertices, edges, unexplored};
       long long global[3];
       level_.sum(local, global, 3);
-      FrontierCounts c;
-      c.n_f = global[0];
-      c.m_f = global[1];
-      c.m_u = global[2];
-      c.n = r.n_global;
-      c.prev_n_f = frontier;
-      const Direction next = next_direction(policy_, dir, c);
+      const Direction next =
+          next_direction(policy_, dir, {global[0], global[1], global[2], r.n_global, frontier});
       if (global[0] > 0) {
         if (next == Direction::bottom_up)
           gather_frontier();

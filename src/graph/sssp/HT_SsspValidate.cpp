@@ -49,9 +49,9 @@ struct Far {
 };
 using FarMap = Kokkos::UnorderedMap<std::int64_t, Far, Kokkos::DefaultHostExecutionSpace>;
 
-// A vertex's distance as every pass reads it, by sssp_reach: its own when
-// reached, +inf when unreached, NaN when its pair is invalid (which its
-// owner's vertex pass reports, so edge checks skip it).
+// A vertex's distance by sssp_reach: its own when reached, +inf when
+// unreached, NaN when its pair is invalid (which its owner's vertex pass
+// reports, so edge checks skip it).  Remote ends arrive as this.
 float seen_distance(std::int64_t parent, float dist) {
   switch (sssp_reach(parent, dist)) {
     case Reach::reached:
@@ -223,7 +223,7 @@ Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::
       // an invalid end (NaN by the rule) is skipped before a failure is
       // recorded, so reading its parent waits for one.  Its owner's vertex
       // pass fails it.
-      const Known dw = k < split ? Known{dist[r.local(w)], true} : distance(w);  // raw if local
+      const Known dw = k < split ? Known{dist[r.local(w)], true} : distance(w);
       const float wt = g.weights[k];
       const auto invalid = [&] { return std::isnan(k < split ? seen(r.local(w)) : dw.d); };
       if (!dw.known) {
