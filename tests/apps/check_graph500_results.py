@@ -40,6 +40,12 @@ with h5py.File(path, "r") as f:
     assert a["tasks_per_rank"] >= 1
     assert a["target_bits"] in (32, 64), a["target_bits"]
     assert text(a["row_order"]) in ("degree", "input"), a["row_order"]
+    assert text(a["partition"]) == partition, (a["partition"], partition)
+    if partition == "2d":
+        rows, cols = (int(x) for x in text(a["grid"]).split("x"))
+        assert rows * cols == ranks, (a["grid"], ranks)
+    else:
+        assert "grid" not in a, a["grid"]
     vertices, edges = f["graph/vertices"][()], f["graph/edges"][()]
     assert 0 < vertices <= 2 ** int(a["SCALE"]), (vertices, a["SCALE"])
     assert edges > 0

@@ -15,7 +15,7 @@ namespace {
 // A file's graph: read and built in one pass over each rank's byte range.
 void from_file(const Graph500Config& cfg, MPI_Comm comm, Graph500Graph& out) {
   EdgeFile file = cfg.graph_file;
-  Graph500Run& st = out.header;
+  Graph500Block& st = out.header;
   out.csr = read_csr(file, cfg.run_sssp, comm, &st.generation_seconds, cfg.target_bits);
   check_graph_vertices(cfg, file.vertices);  // an edge list's count is known only now
   out.vertices = file.vertices;
@@ -33,7 +33,7 @@ void from_file(const Graph500Config& cfg, MPI_Comm comm, Graph500Graph& out) {
 
 Graph500Graph construct_graph(const Graph500Config& cfg, MPI_Comm comm, std::FILE* log) {
   Graph500Graph out;
-  Graph500Run& st = out.header;
+  Graph500Block& st = out.header;
   st.scale = cfg.gen.scale;
   st.edgefactor = cfg.gen.edgefactor;
   MPI_Comm_size(comm, &st.mpi_processes);

@@ -18,7 +18,7 @@
 #include "drivers/graph500/HT_Graph500Config.hpp"
 #include "graph/HT_Csr.hpp"
 #include "graph/HT_Csr2D.hpp"
-#include "graph/HT_Graph500Report.hpp"
+#include "graph/HT_Graph500Block.hpp"
 #include "graph/HT_Grid2D.hpp"
 
 namespace ht {
@@ -36,7 +36,7 @@ struct Graph500Graph {
   /// The reference block's header: SCALE and edgefactor (a file's graph's
   /// own), ranks, and the slowest rank's generation (or reading) and
   /// construction seconds; no search figures.
-  Graph500Run header;
+  Graph500Block header;
 };
 
 /// \brief Kernel 1 (collective): throws ht::Error for a bad file (naming the

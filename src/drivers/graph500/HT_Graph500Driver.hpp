@@ -6,7 +6,7 @@
 ///  - HT_ConstructGraph: kernel 1, from the generator or a file;
 ///  - HT_Search, HT_SearchKernels: kernels 2 (BFS) and 3 (SSSP) as trials,
 ///    one search per key, every tree validated;
-///  - HT_Graph500Output: the reference's block and the results file.
+///  - HT_Graph500Outcome: the reference's block and the results file.
 /// apps/graph500_bfs.cpp is only main(); a test or a benchmark drives a run
 /// in-process with run_graph500.
 ///
@@ -25,7 +25,7 @@
 
 #include "app/HT_App.hpp"
 #include "drivers/graph500/HT_Graph500Config.hpp"
-#include "drivers/graph500/HT_Graph500Output.hpp"
+#include "drivers/graph500/HT_Graph500Outcome.hpp"
 
 namespace ht {
 

@@ -30,7 +30,7 @@
 #include "drivers/HT_Log.hpp"
 #include "drivers/HT_Trials.hpp"
 #include "graph/HT_Csr.hpp"
-#include "graph/HT_Graph500Report.hpp"
+#include "graph/HT_Graph500Block.hpp"
 #include "graph/HT_TepsEdges.hpp"
 #include "graph/HT_Validate.hpp"
 #include "runtime/HT_Error.hpp"
@@ -44,8 +44,8 @@ struct SearchFigures {
   std::vector<double> validate_seconds;  ///< its validation, slowest rank
   CommRecord comm;                       ///< this rank's MPI counts per key and step
   /// \brief \p header (kernel 1's) with these searches: one kernel's block.
-  Graph500Run run(const Graph500Run& header) const {
-    Graph500Run r = header;
+  Graph500Block block(const Graph500Block& header) const {
+    Graph500Block r = header;
     r.seconds = seconds;
     r.nedge = nedge;
     r.validate_seconds = validate_seconds;

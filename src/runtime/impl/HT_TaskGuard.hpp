@@ -1,6 +1,6 @@
 #pragma once
 /// \file HT_TaskGuard.hpp
-/// \brief What both task runtimes share: task priorities, the error policy
+/// \brief What both task runtimes share: the error policy
 /// around every task body, and the pool size a deck's Runtime/pool_MiB is
 /// checked against.
 ///
@@ -15,10 +15,9 @@
 #include <string>
 #include <utility>
 
-namespace ht {
+#include "runtime/HT_TaskPriority.hpp"
 
-/// Which ready task a worker takes first.
-enum class TaskPriority { high, regular, low };
+namespace ht {
 
 namespace impl {
 /// The granule of Kokkos' task memory pool (its superblock).

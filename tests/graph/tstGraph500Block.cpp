@@ -5,9 +5,9 @@
 #include <string>
 #include <utility>
 
-#include "graph/HT_Graph500Report.hpp"
+#include "graph/HT_Graph500Block.hpp"
 
-TEST(Graph500Report, StatisticsFollowTheReference) {
+TEST(Graph500Block, StatisticsFollowTheReference) {
   const auto s = ht::statistics({4, 1, 3, 2, 5, 6, 8, 7});  // n = 8
   EXPECT_DOUBLE_EQ(s.min, 1);
   EXPECT_DOUBLE_EQ(s.firstquartile, 2.5);  // (x[1] + x[2]) / 2
@@ -18,12 +18,12 @@ TEST(Graph500Report, StatisticsFollowTheReference) {
   EXPECT_NEAR(s.stddev, 2.449489742783178, 1e-12);  // sample standard deviation
 }
 
-TEST(Graph500Report, HarmonicMeanOfTeps) {
-  ht::Graph500Run run;
-  run.seconds = {1, 2, 4};
-  run.nedge = {100, 100, 100};  // TEPS 100, 50, 25
+TEST(Graph500Block, HarmonicMeanOfTeps) {
+  ht::Graph500Block block;
+  block.seconds = {1, 2, 4};
+  block.nedge = {100, 100, 100};  // TEPS 100, 50, 25
   double mean, stddev;
-  ht::harmonic_teps(run, mean, stddev);
+  ht::harmonic_teps(block, mean, stddev);
   EXPECT_NEAR(mean, 3.0 / (1.0 / 100 + 1.0 / 50 + 1.0 / 25), 1e-9);
   EXPECT_GT(stddev, 0);
 }
@@ -31,8 +31,8 @@ TEST(Graph500Report, HarmonicMeanOfTeps) {
 // The 3.0 reference's block, whichever kernels ran: "bfs  " and "sssp "
 // lines interleaved in its order, one nedge block, the harmonic means marked
 // "!", and no line of a kernel that did not run.
-TEST(Graph500Report, PrintsThe30ReferenceBlockWhicheverKernelsRan) {
-  ht::Graph500Run bfs, sssp;
+TEST(Graph500Block, PrintsThe30ReferenceBlockWhicheverKernelsRan) {
+  ht::Graph500Block bfs, sssp;
   bfs.scale = sssp.scale = 10;
   bfs.seconds = {0.1, 0.2};
   sssp.seconds = {0.4, 0.8};
@@ -41,7 +41,7 @@ TEST(Graph500Report, PrintsThe30ReferenceBlockWhicheverKernelsRan) {
   for (const auto& [with_bfs, with_sssp] : {std::pair{true, true}, {false, true}, {true, false}}) {
     char buf[16384] = {};
     std::FILE* f = fmemopen(buf, sizeof buf, "w");
-    ht::print_graph500(with_bfs ? &bfs : nullptr, with_sssp ? &sssp : nullptr, f);
+    ht::print_graph500_block(with_bfs ? &bfs : nullptr, with_sssp ? &sssp : nullptr, f);
     std::fclose(f);
     const std::string text = std::string("\n") + buf;
     std::size_t at = 0;

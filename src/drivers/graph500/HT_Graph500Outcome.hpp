@@ -1,5 +1,5 @@
 #pragma once
-/// \file HT_Graph500Output.hpp
+/// \file HT_Graph500Outcome.hpp
 /// \brief What a graph500_bfs run measured, and its two outputs: the 3.0
 /// reference's block on stdout (then the study's columns), and the results
 /// file's attributes and datasets (docs/results.md).  One pass per kernel.
@@ -16,7 +16,7 @@
 
 #include "drivers/graph500/HT_Graph500Config.hpp"
 #include "drivers/graph500/HT_SearchKernels.hpp"
-#include "graph/HT_Graph500Report.hpp"
+#include "graph/HT_Graph500Block.hpp"
 
 namespace ht {
 
@@ -25,7 +25,7 @@ class Results;
 /// \brief What a run measured: on every rank alike (reduced over ranks),
 /// except BfsFigures::rank_bytes and level_times, this rank's own.
 struct Graph500Outcome {
-  Graph500Run header;              ///< kernel 1's: the block's header
+  Graph500Block header;            ///< kernel 1's: the block's header
   long long vertices = 0;          ///< the graph's vertices
   long long edges = 0;             ///< its input edges (self-loops dropped, for a file)
   int target_bits = 32;            ///< bits per stored target (Csr::targets)

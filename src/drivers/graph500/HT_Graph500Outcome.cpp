@@ -1,4 +1,4 @@
-#include "drivers/graph500/HT_Graph500Output.hpp"
+#include "drivers/graph500/HT_Graph500Outcome.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -32,15 +32,15 @@ std::vector<std::vector<double>> as_wide_as(std::vector<std::vector<double>> row
 // The figures every kernel has, under "<kernel>/".
 void write_searches(const std::string& kernel, const Graph500Outcome& out, const SearchFigures& fig,
                     Results& r) {
-  const Graph500Run run = fig.run(out.header);
+  const Graph500Block block = fig.block(out.header);
   double hmean, hstd;
-  harmonic_teps(run, hmean, hstd);
+  harmonic_teps(block, hmean, hstd);
   r.global(kernel + "/harmonic_mean_TEPS", hmean, "TEPS");
   r.global(kernel + "/harmonic_stddev_TEPS", hstd, "TEPS");
   r.global(kernel + "/keys", std::vector<long long>(out.keys.begin(), out.keys.end()), "1");
   r.global(kernel + "/seconds", fig.seconds, "s");
   r.global(kernel + "/nedge", counts(fig.nedge), "1");
-  r.global(kernel + "/teps", teps(run), "TEPS");
+  r.global(kernel + "/teps", teps(block), "TEPS");
   r.global(kernel + "/validate_seconds", fig.validate_seconds, "s");
   fig.comm.write(r, "comm/" + kernel);
 }
@@ -77,8 +77,8 @@ void write_sssp(const Graph500Config& cfg, const Graph500Outcome& out, Results& 
 }  // namespace
 
 void report_graph500(const Graph500Config& cfg, const Graph500Outcome& out, std::FILE* f) {
-  const Graph500Run bfs = out.bfs.run(out.header), sssp = out.sssp.run(out.header);
-  print_graph500(cfg.run_bfs ? &bfs : nullptr, cfg.run_sssp ? &sssp : nullptr, f);
+  const Graph500Block bfs = out.bfs.block(out.header), sssp = out.sssp.block(out.header);
+  print_graph500_block(cfg.run_bfs ? &bfs : nullptr, cfg.run_sssp ? &sssp : nullptr, f);
   if (cfg.run_sssp) {
     std::fprintf(f, "%-32s%s\n", "sssp variant:", variant_name(cfg.sssp_opt.variant));
     line(f, "sssp delta:", cfg.sssp_opt.delta);
@@ -93,6 +93,9 @@ void report_graph500(const Graph500Config& cfg, const Graph500Outcome& out, std:
   }
   std::fprintf(f, "%-32s%d\n", "target_bits:", out.target_bits);
   std::fprintf(f, "%-32s%s\n", "row_order:", kRowOrders.name(cfg.row_order));
+  std::fprintf(f, "%-32s%s\n", "partition:", kPartitions.name(cfg.partition));
+  if (cfg.partition == Partition::two_d)
+    std::fprintf(f, "%-32s%s\n", "grid:", cfg.grid.name().c_str());
   // The study's columns, after the reference block.
   std::fprintf(f, "%-32s%s\n", "variant:", cfg.variant->name);
   std::fprintf(f, "%-32s%d\n", "tasks_per_rank:", out.tasks_per_rank);
@@ -104,13 +107,15 @@ void report_graph500(const Graph500Config& cfg, const Graph500Outcome& out, std:
 }
 
 void write_graph500(const Graph500Config& cfg, const Graph500Outcome& out, Results& r) {
-  const Graph500Run& h = out.header;
+  const Graph500Block& h = out.header;
   r.attribute("SCALE", static_cast<long long>(h.scale));
   r.attribute("edgefactor", static_cast<long long>(h.edgefactor));
   r.attribute("variant", std::string(cfg.variant->name));
   r.attribute("NBFS", static_cast<long long>(out.keys.size()));
   r.attribute("target_bits", static_cast<long long>(out.target_bits));
   r.attribute("row_order", std::string(kRowOrders.name(cfg.row_order)));
+  r.attribute("partition", std::string(kPartitions.name(cfg.partition)));
+  if (cfg.partition == Partition::two_d) r.attribute("grid", cfg.grid.name());
   r.global("graph/generation_seconds", h.generation_seconds, "s");
   r.global("graph/construction_seconds", h.construction_seconds, "s");
   r.global("graph/vertices", out.vertices, "1");

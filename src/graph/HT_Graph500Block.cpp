@@ -1,4 +1,4 @@
-#include "graph/HT_Graph500Report.hpp"
+#include "graph/HT_Graph500Block.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -25,23 +25,25 @@ Statistics statistics(const std::vector<double>& x) {
   return s;
 }
 
-std::vector<double> teps(const Graph500Run& run) {
+std::vector<double> teps(const Graph500Block& block) {
   std::vector<double> t;
-  for (std::size_t i = 0; i < run.seconds.size(); ++i) t.push_back(run.nedge[i] / run.seconds[i]);
+  for (std::size_t i = 0; i < block.seconds.size(); ++i)
+    t.push_back(block.nedge[i] / block.seconds[i]);
   return t;
 }
 
 namespace {
-std::vector<double> seconds_per_edge(const Graph500Run& run) {
+std::vector<double> seconds_per_edge(const Graph500Block& block) {
   std::vector<double> s;
-  for (std::size_t i = 0; i < run.seconds.size(); ++i) s.push_back(run.seconds[i] / run.nedge[i]);
+  for (std::size_t i = 0; i < block.seconds.size(); ++i)
+    s.push_back(block.seconds[i] / block.nedge[i]);
   return s;
 }
 }  // namespace
 
-void harmonic_teps(const Graph500Run& run, double& mean, double& stddev) {
-  const Statistics s = statistics(seconds_per_edge(run));
-  const double n = static_cast<double>(run.seconds.size());
+void harmonic_teps(const Graph500Block& block, double& mean, double& stddev) {
+  const Statistics s = statistics(seconds_per_edge(block));
+  const double n = static_cast<double>(block.seconds.size());
   mean = 1.0 / s.mean;
   stddev = n > 1 ? s.stddev / (s.mean * s.mean * std::sqrt(n - 1)) : 0;
 }
@@ -64,10 +66,10 @@ void block(std::FILE* out, const char* prefix, const char* what, const Statistic
 // TEPS from seconds per edge: the slowest search gives min_TEPS.  The 3.0
 // reference marks the harmonic mean, the figure a submission ranks on, with
 // "!".
-void teps_block(std::FILE* out, const char* prefix, const Graph500Run& run) {
-  const Statistics spe = statistics(seconds_per_edge(run));
+void teps_block(std::FILE* out, const char* prefix, const Graph500Block& block) {
+  const Statistics spe = statistics(seconds_per_edge(block));
   double hmean, hstd;
-  harmonic_teps(run, hmean, hstd);
+  harmonic_teps(block, hmean, hstd);
   const char* names[] = {
       "min_TEPS", "firstquartile_TEPS", "median_TEPS",         "thirdquartile_TEPS",
       "max_TEPS", "harmonic_mean_TEPS", "harmonic_stddev_TEPS"};
@@ -92,19 +94,19 @@ void teps_block(std::FILE* out, const char* prefix, const Graph500Run& run) {
 
 namespace {
 
-void header(const Graph500Run& run, std::size_t searches, std::FILE* out) {
-  std::fprintf(out, "%-32s%d\n", "SCALE:", run.scale);
-  std::fprintf(out, "%-32s%d\n", "edgefactor:", run.edgefactor);
+void header(const Graph500Block& block, std::size_t searches, std::FILE* out) {
+  std::fprintf(out, "%-32s%d\n", "SCALE:", block.scale);
+  std::fprintf(out, "%-32s%d\n", "edgefactor:", block.edgefactor);
   std::fprintf(out, "%-32s%zu\n", "NBFS:", searches);
-  std::fprintf(out, "%-32s%.12g\n", "graph_generation:", run.generation_seconds);
-  std::fprintf(out, "%-32s%d\n", "num_mpi_processes:", run.mpi_processes);
-  std::fprintf(out, "%-32s%.12g\n", "construction_time:", run.construction_seconds);
+  std::fprintf(out, "%-32s%.12g\n", "graph_generation:", block.generation_seconds);
+  std::fprintf(out, "%-32s%d\n", "num_mpi_processes:", block.mpi_processes);
+  std::fprintf(out, "%-32s%.12g\n", "construction_time:", block.construction_seconds);
 }
 
 }  // namespace
 
-void print_graph500(const Graph500Run* bfs, const Graph500Run* sssp, std::FILE* out) {
-  const Graph500Run& any = bfs ? *bfs : *sssp;
+void print_graph500_block(const Graph500Block* bfs, const Graph500Block* sssp, std::FILE* out) {
+  const Graph500Block& any = bfs ? *bfs : *sssp;
   header(any, any.seconds.size(), out);
   if (bfs) block(out, "bfs  ", "time", statistics(bfs->seconds));
   if (sssp) block(out, "sssp ", "time", statistics(sssp->seconds));
