@@ -93,6 +93,12 @@ void reduce_to_as(int root, const void* x, void* out, int n, MPI_Datatype type, 
 
 }  // namespace impl
 
+bool on_every_rank(bool ok, MPI_Comm comm) {
+  int all = ok ? 1 : 0;
+  all_reduce(&all, 1, MPI_MIN, comm);
+  return all == 1;
+}
+
 OverRanks over_ranks(double x, MPI_Comm comm) {
   int size = 1;
   MPI_Comm_size(comm, &size);

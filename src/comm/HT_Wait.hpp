@@ -100,6 +100,12 @@ void reduce_to(int root, const T* x, T* out, int n, MPI_Op op, MPI_Comm comm) {
   impl::reduce_to_as(root, x, out, n, impl::mpi_type<T>(), op, comm);
 }
 
+/// \brief Whether \p ok holds on every rank of \p comm (one MPI_Allreduce).
+/// For checks of a rank's own data before a collective: a rank that owns no
+/// rows passes them vacuously, and one rank throwing while the others go on
+/// would leave the others waiting for it.
+bool on_every_rank(bool ok, MPI_Comm comm);
+
 /// Min, mean and max of a value over the ranks.
 struct OverRanks {
   double min = 0, mean = 0, max = 0;

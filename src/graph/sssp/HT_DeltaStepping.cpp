@@ -93,9 +93,9 @@ class DeltaStepping::Impl {
         profile_(profile_or_off(opt.profile)),
         peers_(g.range.size > 1),
         ex_(comm, opt.buffer_items) {
-    if (g.weights.size() != g.targets.size())
+    if (!on_every_rank(g.weights.size() == g.targets.size(), comm))
       throw UsageError("SSSP needs the edges' weights: the graph was built without them");
-    if (!g.split_rows())
+    if (!on_every_rank(g.split_rows(), comm))
       throw UsageError(
           "SSSP needs each row's local targets first (Csr::split, as kernel 1 builds)");
     if (g.range.n_global > (std::int64_t(1) << 32))

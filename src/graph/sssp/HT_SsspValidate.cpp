@@ -9,6 +9,7 @@
 #include <limits>
 #include <string>
 
+#include "comm/HT_Wait.hpp"
 #include "graph/impl/HT_TreeCheck.hpp"
 #include "runtime/HT_Error.hpp"
 
@@ -121,7 +122,7 @@ FarMap remote_distances(const Csr& g, const std::vector<std::int64_t>& pred,
 Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred,
                          const std::vector<float>& dist, MPI_Comm comm) {
   const VertexRange& r = g.range;
-  if (!g.split_rows())
+  if (!on_every_rank(g.split_rows(), comm))
     throw UsageError("SSSP validation needs each row's local targets first (Csr::split)");
   TreeCheck check(g, key, pred, comm);
   Exchange& ex = check.ex;
