@@ -30,11 +30,21 @@ csv=$dest/bfs2d.csv
 for np in $nps; do
   for part in 1d 2d; do
     rm -f "$out/counts"
-    ht_app "$out/log" "$np" 1 -x LD_PRELOAD="$lib" -x KOKKOS_TOOLS_LIBS="$lib" \
+    # mpi_counts writes a rank's line as it enters MPI_Finalize, after the
+    # run's results file; at 256 ranks on 2 cores Open MPI's teardown has
+    # reported a rank "exiting improperly" after that.  Such a run counts
+    # when every rank's line is there; the exit status is shown.
+    rc=0
+    mpirun -np "$np" "${flags[@]}" -x LD_PRELOAD="$lib" -x KOKKOS_TOOLS_LIBS="$lib" \
       -x HT_MPI_COUNTS="$out/counts" "$build/apps/graph500_bfs" "$deck" \
       --set Graph500/SCALE="$scale" --set Graph500/NBFS="$searches" \
       --set Graph500/variant=hybrid --set Graph500/partition="$part" --set Graph500/grid=auto \
-      --set Profile/enabled=false --set Output/file="$out/r.h5" --set Output/overwrite=true
+      --set Profile/enabled=false --set Output/file="$out/r.h5" --set Output/overwrite=true \
+      --kokkos-num-threads=1 --kokkos-disable-warnings >"$out/log" 2>&1 || rc=$?
+    if ((rc != 0)); then
+      grep -q "^results: " "$out/log" || { cat "$out/log" >&2; exit 1; }
+      echo "$part on $np ranks: mpirun exited $rc after the results were written" >&2
+    fi
     [[ $(awk 'NF == 17' "$out/counts" | wc -l) -eq $np ]] || {
       echo "$part on $np ranks: $(wc -l <"$out/counts") of $np ranks counted in the search" >&2
       exit 1

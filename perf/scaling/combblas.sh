@@ -70,8 +70,11 @@ count() {
     for k in "${keys[@]}"; do
       rm -f "$out/c.$k"
       OMP_NUM_THREADS=1 mpirun -np "$np" "${flags[@]}" -x OMP_NUM_THREADS -x LD_PRELOAD="$lib" \
-        -x HT_MPI_COUNTS="$out/c.$k" "$dir/build/dobfs_$k" "$scale" >"$out/log" 2>&1 ||
-        { cat "$out/log" >&2; exit 1; }
+        -x HT_MPI_COUNTS="$out/c.$k" "$dir/build/dobfs_$k" "$scale" >"$out/log" 2>&1 || {
+        # As in bfs2d.sh: a failed teardown after every rank's count is shown, not fatal.
+        grep -q "Median MTEPS" "$out/log" || { cat "$out/log" >&2; exit 1; }
+        echo "CombBLAS on $np ranks: mpirun failed after the searches" >&2
+      }
       [[ $(awk 'NF == 17' "$out/c.$k" | wc -l) -eq $np ]] ||
         { echo "P=$np: not every rank counted in the search region" >&2; exit 1; }
     done
