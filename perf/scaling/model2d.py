@@ -133,19 +133,18 @@ def main():
         lines.append("| %d | %d × %d | %s | %s | %s → %s |" % (
             p, b["R"], b["C"], f(a), f(b), format(round(a["send_bytes"] + a["received_bytes"]), ","),
             format(round(b["send_bytes"] + b["received_bytes"]), ",")))
-    lines += ["", "Per level (a level ends at the BFS's allreduce over all ranks): levels a "
-              "search; distinct peers a level, mean and most (bound R + C − 2 for 2D); the "
+    lines += ["", "Per level (a level ends at the BFS's allreduce over all ranks): distinct peers a level, mean and most (bound R + C − 2 for 2D); the "
               "busiest level's bytes out of collectives against N/8 (1D) or N/(8C) (2D):", "",
-              "| P | 1D levels | 1D peers mean / most | 1D busiest level out (N/8) "
-              "| 2D levels | 2D peers mean / most (R + C − 2) | 2D busiest level out (N/(8C)) |",
-              "|---|---|---|---|---|---|---|"]
+              "| P | 1D peers mean / most | 1D busiest level out (N/8) "
+              "| 2D peers mean / most (R + C − 2) | 2D busiest level out (N/(8C)) |",
+              "|---|---|---|---|---|"]
     for p in ps:
         a, b = m.get(("1d", p)), m.get(("2d", p))
         if not a or not b:
             continue
-        lines.append("| %d | %.1f | %.1f / %d | %s (%s) | %.1f | %.1f / %d (%d) | %s (%s) |" % (
-            p, a["levels"], a["peers_mean"], a["peers_max"], format(round(level[("1d", p)]), ","),
-            format(nm // 8, ","), b["levels"], b["peers_mean"], b["peers_max"],
+        lines.append("| %d | %.1f / %d | %s (%s) | %.1f / %d (%d) | %s (%s) |" % (
+            p, a["peers_mean"], a["peers_max"], format(round(level[("1d", p)]), ","),
+            format(nm // 8, ","), b["peers_mean"], b["peers_max"],
             b["R"] + b["C"] - 2, format(round(level[("2d", p)]), ","),
             format(round(nm / (8 * b["C"])), ",")))
     if c:
