@@ -50,7 +50,8 @@ measure() { # tag np k app-and-args (the trial key is given as {T})
   run "$tag" "$np" "$k" "${args[@]//\{T\}/$k}"
   run "$tag" "$np" $((2 * k)) "${args[@]//\{T\}/$((2 * k))}"
   /usr/bin/python3 "$root/perf/scaling/steps.py" extract "$out/r.h5" "$tag" "$np" "$steps"
-  join <(sort -n "$out/counts.$k") <(sort -n "$out/counts.$((2 * k))") |
+  join <(sort -n "$out/counts.$k" | cut -d' ' -f1-8) \
+    <(sort -n "$out/counts.$((2 * k))" | cut -d' ' -f1-8) |
     awk -v tag="$tag" -v np="$np" -v k="$k" '
       { printf "%s,%d,%d", tag, np, $1
         for (i = 3; i <= 8; ++i) printf ",%g", ($(i + 7) - $i) / k
@@ -86,6 +87,21 @@ awk -F, -v p="$top" '$2 == p {m[$1] += $4; c[$1] += $6; r[$1] += $8; n[$1]++}
     ht_measure "${d}_messages_per_rank_P$top" "$m"
     ht_measure "${d}_collectives_per_rank_P$top" "$c"
     ht_measure "${d}_collective_bytes_out_per_rank_P$top" "$r"
+  done
+# The searches alone (no validation), 1D against 2D, at the largest P:
+# per rank per search, and the most distinct peers of a level (bfs2d.sh
+# fails the run if a 2D level has more than R + C - 2).
+rm -f "$dest/bfs2d.csv" "$dest/bfs2d_steps.csv"
+bash "$root/perf/scaling/bfs2d.sh" "$build" "$lib" 14 "$top" "$dest" 4
+awk -F, 'NR > 1 {d = $1; s = $6; m[d] += $7 / s; b[d] += $8 / s; r[d] += $10 / s; n[d]++
+    if ($13 > x[d]) x[d] = $13}
+  END {for (d in n) printf "%s %g %g %g %d\n", d, m[d] / n[d], b[d] / n[d], r[d] / n[d], x[d]}' \
+  "$dest/bfs2d.csv" |
+  while read -r d m b r x; do
+    ht_measure "bfs_hybrid_${d}_search_messages_per_rank_P$top" "$m"
+    ht_measure "bfs_hybrid_${d}_search_bytes_sent_per_rank_P$top" "$b"
+    ht_measure "bfs_hybrid_${d}_search_collective_bytes_out_per_rank_P$top" "$r"
+    ht_measure "bfs_hybrid_${d}_level_peers_max_P$top" "$x"
   done
 /usr/bin/python3 "$root/perf/scaling/model.py" "$csv" "$dest"
 /usr/bin/python3 "$root/perf/scaling/steps.py" plot "$steps" "$dest" >/dev/null

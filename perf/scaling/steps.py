@@ -21,7 +21,7 @@ from collections import defaultdict
 COUNTS = ("messages", "bytes", "collectives", "collective_bytes", "barriers")
 LABELS = {"messages": "messages", "bytes": "bytes sent", "collectives": "collectives",
           "collective_bytes": "bytes out of collectives", "barriers": "barriers"}
-GROUP = {"bfs_hybrid": "bfs", "bfs_hybrid_2d": "bfs", "bfs_mpi": "bfs", "sssp": "sssp", "uts_T1": "uts", "gemm": "gemm"}
+GROUP = {"bfs_hybrid": "bfs", "bfs_hybrid_1d": "bfs", "bfs_hybrid_2d": "bfs", "bfs_mpi": "bfs", "sssp": "sssp", "uts_T1": "uts", "gemm": "gemm"}
 
 
 def extract(path, driver, P, out):
