@@ -83,9 +83,10 @@ struct SsspResult {
   std::int64_t waves = 0;          ///< extra task waves of fused light phases, this rank
   std::int64_t relaxations = 0;    ///< edges this rank relaxed
   std::int64_t messages = 0, bytes = 0;  ///< what this rank sent
-  /// What this rank asked of MPI per step: one agreement on the next bucket
-  /// (a reduction) and the phase it starts; the last step only agrees that
-  /// none is left.  phases + 1 steps, the same on every rank.
+  /// What this rank asked of MPI per step: a phase, whose level's end also
+  /// agrees on the next bucket (no collective of its own up to 16 ranks, one
+  /// reduction beyond: Exchange::end_level_min).  phases steps, the same on
+  /// every rank.
   std::vector<CommCounts> comm;
 };
 
