@@ -199,7 +199,7 @@ bool Exchange::receive(const Handler& on_receive) {
     }
     any = true;
     dog_.progress();
-    if (items.empty() || items.front().vertex == kMarkerVertex) {
+    if (items.empty() || (items.size() == 1 && items.front().vertex == kMarkerVertex)) {
       if (!items.empty()) least_ = std::min(least_, items.front().value);
       ++ends_;  // the sender has nothing more for this level
       heard_[static_cast<std::size_t>(status.MPI_SOURCE)] = 1;

@@ -74,6 +74,10 @@ constexpr std::size_t kBlock = 32;
 // (about 2,000 edges at the Kronecker graphs' mean degree).
 constexpr std::size_t kMinChunkEntries = 64;
 
+// Buckets a fused phase may take where a level's end costs a collective
+// (nbx): fewer phases, at the price of relaxations a remote distance undoes.
+constexpr int kNbxWindow = 4;
+
 // No bucket: none live, none sent.
 constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::max();
 
@@ -109,6 +113,13 @@ class DeltaStepping::Impl {
                        std::to_string(g.range.n_global));
     if (!(opt.delta > 0)) throw UsageError("SSSP delta must be > 0");
     inverse_delta_ = 1.0 / opt.delta;
+    if (opt.window < 0)
+      throw UsageError("SSSP window must be >= 0 (0: automatic), not " +
+                       std::to_string(opt.window));
+    window_ = opt.window > 0                                    ? opt.window
+              : ex_.termination() == Exchange::Termination::nbx ? kNbxWindow
+                                                                : 1;
+    if (opt.variant == SsspVariant::classic) window_ = 1;
     sent_budget_ = opt.sent_filter_bytes ? opt.sent_filter_bytes : g.targets.bytes() / 2;
     lanes_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
     shared_ = lanes_.size() > 1;
@@ -242,7 +253,7 @@ class DeltaStepping::Impl {
       const std::int64_t v = targets[k], b = bucket_of(du + w);
       if (sent_.admit(v, b)) {
         // Where the owner would put it if it wins (relax).
-        lane.sent_low = std::min(lane.sent_low, std::max(bucket_, b));
+        lane.sent_low = std::min(lane.sent_low, std::max(floor_, b));
         send(lane, r.owner(v), {v, static_cast<std::int64_t>(pack(du + w, u))});
       }
     }
@@ -310,6 +321,17 @@ class DeltaStepping::Impl {
     frontier_.clear();
     if (static_cast<std::size_t>(b) < bins_.size())
       frontier_.swap(bins_[static_cast<std::size_t>(b)]);
+  }
+
+  /// fused, a window of several buckets: moves on to this rank's next live
+  /// bucket before the window's end (frontier_ its entries); false if none.
+  bool next_in_window() {
+    if (window_ < 2) return false;
+    const std::int64_t b = next_bucket(bucket_ + 1);
+    if (b >= floor_ + window_) return false;
+    bucket_ = b;
+    take_bucket(b);
+    return true;
   }
 
   /// classic: the vertices the last wave took, for the bucket's heavy phase.
@@ -388,7 +410,7 @@ class DeltaStepping::Impl {
     while (fuse) {
       gather_bins();
       take_bucket(bucket_);
-      if (frontier_.empty()) break;
+      if (frontier_.empty() && !next_in_window()) break;
       ++res_.waves;
       wave<Body>(it);
     }
@@ -428,7 +450,11 @@ class DeltaStepping::Impl {
   std::vector<std::uint32_t> settled_;
   std::vector<Lane> lanes_;
   std::vector<TaskRecord> records_;
-  std::int64_t bucket_ = 0;
+  // The bucket this rank is taking; the one the phase started from, the
+  // same on every rank (floor_ <= bucket_ < floor_ + window_).  relax() puts
+  // no entry below bucket_, so every bin below it is empty.
+  std::int64_t bucket_ = 0, floor_ = 0;
+  std::int64_t window_ = 1;  // buckets a fused phase may take
   double inverse_delta_ = 1.0;
   int searches_ = 0;
   SsspResult res_;
@@ -468,9 +494,11 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
   const bool classic = opt_.variant == SsspVariant::classic;
   bool heavy_due = false;  // classic: the bucket left has its heavy phase to run
   bucket_ = -1;
+  std::int64_t taken = -1;  // the last bucket agreed on
   CommSteps steps(res_.comm);
   std::int64_t next = 0;  // the root's bucket, known to every rank
   for (;; steps.mark()) {
+    bucket_ = floor_ = taken;  // back to the agreed one (a window may have gone on)
     if (heavy_due && next != bucket_) {
       std::sort(settled_.begin(), settled_.end());
       settled_.erase(std::unique(settled_.begin(), settled_.end()), settled_.end());
@@ -483,8 +511,8 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
       continue;  // heavy edges may have filled a nearer bucket
     }
     if (next == kNone) break;
-    if (next != bucket_) {
-      bucket_ = next;
+    if (next != taken) {
+      bucket_ = floor_ = taken = next;
       ++res_.buckets;
     }
     take_bucket(bucket_);

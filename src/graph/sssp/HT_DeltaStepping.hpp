@@ -66,6 +66,9 @@ struct SsspOptions {
   SsspVariant variant = SsspVariant::fused;
   int chunks = 256;                 ///< most tasks per wave (at least 64 entries each)
   std::size_t buffer_items = 4096;  ///< coalescing buffer per destination, in items
+  /// fused: the buckets a phase may take, from the agreed one on, each rank
+  /// its own in order; 0: 1 where a level ends by markers, 4 where by nbx.
+  int window = 0;
   /// The sent filter's most bytes per rank (impl/HT_SentFilter: exact, 2
   /// bytes a graph vertex, while they fit, else lossy); 0: half the bytes of
   /// this rank's edge targets.
