@@ -19,7 +19,11 @@
 /// whose vertex has moved on since; a local target is relaxed in place, a remote one is sent to its
 /// owner as one (vertex, distance, parent) item.  Within a light phase a rank goes on with what it
 /// put back into the bucket itself before the phase closes (bucket fusion, as gapbs's sssp), so
-/// only relaxations that cross ranks cost a global step.
+/// only relaxations that cross ranks cost a global step.  The level's end also agrees on the next
+/// phase's bucket (Exchange::end_level_min), no collective of its own.  Where that end is a
+/// collective (nbx), a fused phase then goes on through this rank's next buckets, up to
+/// SsspOptions::window of them: fewer global steps, a few relaxations more (a vertex taken ahead
+/// of a shorter remote distance is taken again).
 ///
 /// A relaxation is an atomic min on one 64-bit word per vertex, the
 /// distance's float bits (non-negative floats order as their bits) above the
@@ -87,8 +91,8 @@ struct SsspResult {
   std::int64_t relaxations = 0;    ///< edges this rank relaxed
   std::int64_t messages = 0, bytes = 0;  ///< what this rank sent
   /// What this rank asked of MPI per step: a phase, whose level's end also
-  /// agrees on the next bucket (no collective of its own up to 16 ranks, one
-  /// reduction beyond: Exchange::end_level_min).  phases steps, the same on
+  /// agrees on the next bucket (end markers: no collective; nbx: one
+  /// reduction, in place of its barrier).  phases steps, the same on
   /// every rank.
   std::vector<CommCounts> comm;
 };
