@@ -9,7 +9,6 @@
 #include <utility>
 
 #include "comm/HT_Exchange.hpp"
-#include "comm/HT_Wait.hpp"
 #include "graph/impl/HT_ChunkTask.hpp"
 #include "graph/sssp/impl/HT_SentFilter.hpp"
 #include "profile/HT_Profile.hpp"
@@ -99,7 +98,6 @@ class DeltaStepping::Impl {
       : g_(g),
         opt_(opt),
         rt_(rt),
-        comm_(comm),
         profile_(profile_or_off(opt.profile)),
         peers_(g.range.size > 1),
         ex_(comm, opt.buffer_items) {
@@ -436,7 +434,6 @@ class DeltaStepping::Impl {
   const Csr& g_;
   SsspOptions opt_;
   TaskRuntime& rt_;
-  MPI_Comm comm_;
   Profile& profile_;
   bool peers_;
   bool shared_ = true;           // several workers
