@@ -32,6 +32,19 @@ class ClosingBarrier {
     joined_ = true;
     done_ = false;
   }
+  /// join(), carrying \p value: the round closes with an MPI_Iallreduce
+  /// (MPI_MIN) in place of the barrier.  A reduction completes on a rank
+  /// only once every rank's value is in, so it closes the round as the
+  /// barrier does, and least() is then the least value of all ranks.
+  void join_min(MPI_Comm comm, long long value) {
+    if (joined_) return;
+    in_ = value;
+    mpi::Iallreduce(&in_, &least_, 1, MPI_LONG_LONG, MPI_MIN, comm, &request_);
+    joined_ = true;
+    done_ = false;
+  }
+  /// After done() of a join_min(): the least value over the ranks.
+  long long least() const { return least_; }
   bool joined() const { return joined_; }
   /// Joined, and every rank has joined.
   bool done() {
@@ -52,6 +65,7 @@ class ClosingBarrier {
   // A barrier left open (an error unwound the round) stays so: MPI allows
   // neither cancelling nor freeing one, and waiting could hang.
   MPI_Request request_ = MPI_REQUEST_NULL;
+  long long in_ = 0, least_ = 0;  // join_min()'s buffers: live until done()
   bool joined_ = false, done_ = false;
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <memory>
 #include <string>
 #include <thread>
@@ -91,6 +92,7 @@ void Exchange::begin_level(int level) {
   level_ = level;
   tag_ = tag_of(level);
   ends_ = 0;
+  least_ = std::numeric_limits<std::int64_t>::max();  // markers may come before end_level_min()
   barrier_.reset();
   finished_.store(false, std::memory_order_relaxed);
   std::fill(sent_to_.begin(), sent_to_.end(), 0);
@@ -197,7 +199,8 @@ bool Exchange::receive(const Handler& on_receive) {
     }
     any = true;
     dog_.progress();
-    if (items.empty()) {
+    if (items.empty() || (items.size() == 1 && items.front().vertex == kMarkerVertex)) {
+      if (!items.empty()) least_ = std::min(least_, items.front().value);
       ++ends_;  // the sender has nothing more for this level
       heard_[static_cast<std::size_t>(status.MPI_SOURCE)] = 1;
       recycle(std::move(items));
@@ -247,7 +250,10 @@ void Exchange::finish(const Handler& on_receive) {
     if (p != rank_ && !current_[p].empty()) send(p, on_receive);
   }
   for (int p = 0; p < size_; ++p) {
-    if (p != rank_) out_.send({}, p, tag_, comm_);  // the end marker
+    if (p == rank_) continue;
+    std::vector<Item> marker;  // the end marker
+    if (reduce_) marker.push_back({kMarkerVertex, least_});
+    out_.send(std::move(marker), p, tag_, comm_);
   }
 }
 
@@ -281,9 +287,14 @@ bool Exchange::drain_step(const Handler& on_receive) {
     // rank has joined, so every message of the level has been received.
     if (!barrier_.joined()) {
       if (!out_.empty()) return false;
-      barrier_.join(comm_);
+      if (reduce_)
+        barrier_.join_min(comm_, least_);
+      else
+        barrier_.join(comm_);
     }
-    return barrier_.done();
+    if (!barrier_.done()) return false;
+    if (reduce_) least_ = barrier_.least();
+    return true;
   }
   // Our data went out before our end markers and every peer drains until it
   // has our marker, so these sends are being matched: wait to free their
@@ -299,6 +310,17 @@ void Exchange::end_level(const Handler& on_receive) {
     Timed t(*this, stats_.waiting);
     backoff.pause();
   }
+}
+
+std::int64_t Exchange::end_level_min(const Handler& on_receive, std::int64_t value) {
+  reduce_ = true;
+  least_ = std::min(least_, value);
+  struct Off {
+    bool& flag;
+    ~Off() { flag = false; }
+  } off{reduce_};
+  end_level(on_receive);
+  return least_;
 }
 
 std::string Exchange::state() const {

@@ -87,6 +87,8 @@ class Exchange {
   /// the measurements; HT_EXCHANGE_END overrides).
   static constexpr int kMarkerRanks = 16;
   static constexpr int kTagBase = 7100;
+  /// An end marker's item, when it carries end_level_min()'s value: no vertex.
+  static constexpr std::int64_t kMarkerVertex = -1;
   /// What this level cost.  Seconds are wall-clock, on whichever thread
   /// made the call: \c busy in sends and receives (applying arrivals
   /// included), \c waiting in end_level() or drained() while nothing arrived
@@ -135,6 +137,11 @@ class Exchange {
   /// Flush and drain: on return every item of this level has been handed
   /// over, on every rank.  Host thread only (a Kokkos profiling region).
   void end_level(const Handler& on_receive);
+  /// end_level(), and the least over the ranks of their \p value (given at
+  /// the flush): each end marker carries it (one item, 16 bytes), or nbx
+  /// closes the level with an MPI_Iallreduce of it instead of the
+  /// MPI_Ibarrier.  All ranks end a level the same way, this or end_level().
+  std::int64_t end_level_min(const Handler& on_receive, std::int64_t value);
   /// end_level() in steps, for a caller that must not block (a task that
   /// respawns): finish() flushes (and posts the end markers), once;
   /// drained() polls and says whether the level is complete (ht::Error
@@ -207,6 +214,8 @@ class Exchange {
   std::vector<char> sent_to_;              // per peer: sent anything this level
   std::vector<char> heard_;                // per peer: its end (markers) or anything (nbx)
   bool nbx_ = false;
+  bool reduce_ = false;     // end_level_min(): the level's end carries least_
+  std::int64_t least_ = 0;  // this rank's value, then the least heard
   ClosingBarrier barrier_;  // nbx
   Stats stats_;
   Clock clock_;

@@ -141,6 +141,43 @@ INSTANTIATE_TEST_SUITE_P(
                        ::testing::Values(End::markers, End::nbx)));
 INSTANTIATE_TEST_SUITE_P(Ends, ExchangeAccountingNested, ::testing::Values(End::markers, End::nbx));
 
+// end_level_min(): every rank learns the least of the ranks' values with the
+// level's end, level after level, whoever holds it, with data items flowing
+// (an end marker that carries a value is not taken for data), and a plain
+// end_level() between them agrees on nothing.
+class ExchangeLeast : public ::testing::TestWithParam<End> {};
+
+TEST_P(ExchangeLeast, EveryRankLearnsTheLeastValue) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  ht::Exchange ex(MPI_COMM_WORLD, 3, ht::steady_seconds, GetParam());
+  std::int64_t got = 0;
+  const ht::Exchange::Handler apply = [&](const ht::Exchange::Item* items, std::size_t n) {
+    for (std::size_t k = 0; k < n; ++k) {
+      EXPECT_EQ(items[k].vertex, rank);
+      got += items[k].value;
+    }
+  };
+  for (int level = 0; level < 6; ++level) {
+    ex.begin_level(level);
+    for (int p = 0; p < size; ++p) {
+      if (p != rank)
+        for (int i = 0; i < 5; ++i) ex.push(p, {p, 1}, apply);
+    }
+    if (level == 3) {
+      ex.end_level(apply);
+      continue;
+    }
+    const int holder = level % size;  // the rank with the least value
+    const std::int64_t value = rank == holder ? -7 - level : 1000 + rank;
+    EXPECT_EQ(ex.end_level_min(apply, value), -7 - level) << "level " << level;
+  }
+  EXPECT_EQ(got, 6 * 5 * std::int64_t(size - 1));  // 6 levels, 5 items from each peer
+}
+
+INSTANTIATE_TEST_SUITE_P(Ends, ExchangeLeast, ::testing::Values(End::markers, End::nbx));
+
 // By ranks: markers while the ranks are few, NBX beyond kMarkerRanks; a
 // choice made is kept.  (HT_EXCHANGE_END: the app tests.)
 TEST(ExchangeTermination, ResolvedByRanks) {

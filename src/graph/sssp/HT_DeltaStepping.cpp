@@ -5,9 +5,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
+#include <utility>
 
 #include "comm/HT_Exchange.hpp"
-#include "comm/HT_Wait.hpp"
 #include "graph/impl/HT_ChunkTask.hpp"
 #include "graph/sssp/impl/HT_SentFilter.hpp"
 #include "profile/HT_Profile.hpp"
@@ -72,6 +73,13 @@ constexpr std::size_t kBlock = 32;
 // (about 2,000 edges at the Kronecker graphs' mean degree).
 constexpr std::size_t kMinChunkEntries = 64;
 
+// Buckets a fused phase may take where a level's end costs a collective
+// (nbx): fewer phases, at the price of relaxations a remote distance undoes.
+constexpr int kNbxWindow = 4;
+
+// No bucket: none live, none sent.
+constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::max();
+
 }  // namespace
 
 class DeltaStepping::Impl {
@@ -82,6 +90,7 @@ class DeltaStepping::Impl {
     std::vector<std::vector<Entry>> bins;          // found this phase, by bucket
     std::vector<std::uint32_t> taken;              // classic: the live vertices it took
     std::size_t lo = SIZE_MAX, hi = 0;             // the bins touched: [lo, hi)
+    std::int64_t sent_low = kNone;                 // the least bucket it sent this phase
     std::int64_t relaxations = 0;
   };
 
@@ -89,7 +98,6 @@ class DeltaStepping::Impl {
       : g_(g),
         opt_(opt),
         rt_(rt),
-        comm_(comm),
         profile_(profile_or_off(opt.profile)),
         peers_(g.range.size > 1),
         ex_(comm, opt.buffer_items) {
@@ -103,6 +111,13 @@ class DeltaStepping::Impl {
                        std::to_string(g.range.n_global));
     if (!(opt.delta > 0)) throw UsageError("SSSP delta must be > 0");
     inverse_delta_ = 1.0 / opt.delta;
+    if (opt.window < 0)
+      throw UsageError("SSSP window must be >= 0 (0: automatic), not " +
+                       std::to_string(opt.window));
+    window_ = opt.window > 0                                    ? opt.window
+              : ex_.termination() == Exchange::Termination::nbx ? kNbxWindow
+                                                                : 1;
+    if (opt.variant == SsspVariant::classic) window_ = 1;
     sent_budget_ = opt.sent_filter_bytes ? opt.sent_filter_bytes : g.targets.bytes() / 2;
     lanes_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
     shared_ = lanes_.size() > 1;
@@ -233,9 +248,12 @@ class DeltaStepping::Impl {
       const float w = weights[k];
       if (!light(w)) continue;
       ++relaxed;
-      const std::int64_t v = targets[k];
-      if (sent_.admit(v, bucket_of(du + w)))
+      const std::int64_t v = targets[k], b = bucket_of(du + w);
+      if (sent_.admit(v, b)) {
+        // Where the owner would put it if it wins (relax).
+        lane.sent_low = std::min(lane.sent_low, std::max(floor_, b));
         send(lane, r.owner(v), {v, static_cast<std::int64_t>(pack(du + w, u))});
+      }
     }
     return relaxed;
   }
@@ -303,6 +321,17 @@ class DeltaStepping::Impl {
       frontier_.swap(bins_[static_cast<std::size_t>(b)]);
   }
 
+  /// fused, a window of several buckets: moves on to this rank's next live
+  /// bucket before the window's end (frontier_ its entries); false if none.
+  bool next_in_window() {
+    if (window_ < 2) return false;
+    const std::int64_t b = next_bucket(bucket_ + 1);
+    if (b >= floor_ + window_) return false;
+    bucket_ = b;
+    take_bucket(b);
+    return true;
+  }
+
   /// classic: the vertices the last wave took, for the bucket's heavy phase.
   void collect_taken() {
     for (Lane& l : lanes_) {
@@ -323,7 +352,7 @@ class DeltaStepping::Impl {
       bin.erase(bin.begin(), live);
       if (!bin.empty()) return static_cast<std::int64_t>(k);
     }
-    return std::numeric_limits<std::int64_t>::max();
+    return kNone;
   }
 
   /// One wave of tasks over frontier_'s edges of one kind: its entries cut
@@ -360,8 +389,18 @@ class DeltaStepping::Impl {
   /// global step.  Then the exchange's level closes and its arrivals go to
   /// their buckets.  classic: the vertices its light waves took go to
   /// settled_, for the bucket's heavy phase.
+  ///
+  /// Returns the bucket the next phase takes, the same on every rank: the
+  /// least over the ranks of their first live bucket and of the buckets they
+  /// sent this phase, agreed by the level's own end (Exchange::end_level_min),
+  /// not by a collective of its own.  A rank's buckets still fill after its
+  /// flush, but only with what its peers sent, which their own values cover:
+  /// so the result is at most the first bucket live anywhere once the level
+  /// is over.  It may be less (a sent distance that lost at its owner): that
+  /// bucket's phase finds nothing live and sends nothing, and so ends with
+  /// the exact one.
   template <class Body>
-  void phase(int group, bool fuse) {
+  std::int64_t phase(int group, bool fuse) {
     ex_.begin_level(static_cast<int>(res_.phases));
     const int it = profile_.begin_iteration(group, static_cast<int>(res_.phases),
                                             static_cast<int>(lanes_.size()));
@@ -369,7 +408,7 @@ class DeltaStepping::Impl {
     while (fuse) {
       gather_bins();
       take_bucket(bucket_);
-      if (frontier_.empty()) break;
+      if (frontier_.empty() && !next_in_window()) break;
       ++res_.waves;
       wave<Body>(it);
     }
@@ -381,17 +420,20 @@ class DeltaStepping::Impl {
         out = {};
       }
     }
-    ex_.end_level(apply_);
+    gather_bins();
+    std::int64_t low = next_bucket(bucket_);
+    for (Lane& l : lanes_) low = std::min(low, std::exchange(l.sent_low, kNone));
+    const std::int64_t next = ex_.end_level_min(apply_, low);
     res_.messages += ex_.stats().messages;
     res_.bytes += ex_.stats().bytes;
     ++res_.phases;
     gather_bins();
+    return next;
   }
 
   const Csr& g_;
   SsspOptions opt_;
   TaskRuntime& rt_;
-  MPI_Comm comm_;
   Profile& profile_;
   bool peers_;
   bool shared_ = true;           // several workers
@@ -405,7 +447,11 @@ class DeltaStepping::Impl {
   std::vector<std::uint32_t> settled_;
   std::vector<Lane> lanes_;
   std::vector<TaskRecord> records_;
-  std::int64_t bucket_ = 0;
+  // The bucket this rank is taking; the one the phase started from, the
+  // same on every rank (floor_ <= bucket_ < floor_ + window_).  relax() puts
+  // no entry below bucket_, so every bin below it is empty.
+  std::int64_t bucket_ = 0, floor_ = 0;
+  std::int64_t window_ = 1;  // buckets a fused phase may take
   double inverse_delta_ = 1.0;
   int searches_ = 0;
   SsspResult res_;
@@ -435,18 +481,21 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
     if (bins_.empty()) bins_.resize(1);
     bins_[0].push_back({static_cast<std::uint32_t>(j), bits(0.0f)});
   }
-  // Phases in lockstep on every rank: each one takes the smallest bucket
-  // with a live vertex anywhere (one collective).  classic: light edges in
-  // phases until the bucket stays empty, then the heavy edges of every vertex
-  // it held, once.  fused: every edge of a vertex when it is taken.
+  // Phases in lockstep on every rank: each one takes the bucket the last
+  // one's end agreed on (phase()), the first the root's.  Every rank gets the
+  // same value from each level's end, so all take the same branches below
+  // and end the same levels: no rank can wait in a level that another left.
+  // classic: light edges in phases until the bucket stays empty, then the
+  // heavy edges of every vertex it held, once.  fused: every edge of a
+  // vertex when it is taken.
   const bool classic = opt_.variant == SsspVariant::classic;
   bool heavy_due = false;  // classic: the bucket left has its heavy phase to run
   bucket_ = -1;
+  std::int64_t taken = -1;  // the last bucket agreed on
   CommSteps steps(res_.comm);
-  for (bool first = true;; first = false) {
-    if (!first) steps.mark();  // the step before: its agreement and its phase
-    long long next = next_bucket(bucket_);
-    all_reduce(&next, 1, MPI_MIN, comm_);
+  std::int64_t next = 0;  // the root's bucket, known to every rank
+  for (;; steps.mark()) {
+    bucket_ = floor_ = taken;  // back to the agreed one (a window may have gone on)
     if (heavy_due && next != bucket_) {
       std::sort(settled_.begin(), settled_.end());
       settled_.erase(std::unique(settled_.begin(), settled_.end()), settled_.end());
@@ -454,24 +503,21 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
       for (const std::uint32_t j : settled_)
         frontier_.push_back({j, static_cast<std::uint32_t>(state_[j] >> 32)});
       settled_.clear();
-      phase<Heavy>(group, false);
+      next = phase<Heavy>(group, false);
       heavy_due = false;
       continue;  // heavy edges may have filled a nearer bucket
     }
-    if (next == std::numeric_limits<long long>::max()) {
-      steps.mark();
-      break;
-    }
-    if (next != bucket_) {
-      bucket_ = next;
+    if (next == kNone) break;
+    if (next != taken) {
+      bucket_ = floor_ = taken = next;
       ++res_.buckets;
     }
     take_bucket(bucket_);
     if (classic) {
-      phase<Light>(group, true);
+      next = phase<Light>(group, true);
       heavy_due = true;
     } else {
-      phase<All>(group, true);
+      next = phase<All>(group, true);
     }
   }
   res_.dist.resize(static_cast<std::size_t>(n));

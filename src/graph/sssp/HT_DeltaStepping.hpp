@@ -19,7 +19,11 @@
 /// whose vertex has moved on since; a local target is relaxed in place, a remote one is sent to its
 /// owner as one (vertex, distance, parent) item.  Within a light phase a rank goes on with what it
 /// put back into the bucket itself before the phase closes (bucket fusion, as gapbs's sssp), so
-/// only relaxations that cross ranks cost a global step.
+/// only relaxations that cross ranks cost a global step.  The level's end also agrees on the next
+/// phase's bucket (Exchange::end_level_min), no collective of its own.  Where that end is a
+/// collective (nbx), a fused phase then goes on through this rank's next buckets, up to
+/// SsspOptions::window of them: fewer global steps, a few relaxations more (a vertex taken ahead
+/// of a shorter remote distance is taken again).
 ///
 /// A relaxation is an atomic min on one 64-bit word per vertex, the
 /// distance's float bits (non-negative floats order as their bits) above the
@@ -66,6 +70,9 @@ struct SsspOptions {
   SsspVariant variant = SsspVariant::fused;
   int chunks = 256;                 ///< most tasks per wave (at least 64 entries each)
   std::size_t buffer_items = 4096;  ///< coalescing buffer per destination, in items
+  /// fused: the buckets a phase may take, from the agreed one on, each rank
+  /// its own in order; 0: 1 where a level ends by markers, 4 where by nbx.
+  int window = 0;
   /// The sent filter's most bytes per rank (impl/HT_SentFilter: exact, 2
   /// bytes a graph vertex, while they fit, else lossy); 0: half the bytes of
   /// this rank's edge targets.
@@ -83,9 +90,10 @@ struct SsspResult {
   std::int64_t waves = 0;          ///< extra task waves of fused light phases, this rank
   std::int64_t relaxations = 0;    ///< edges this rank relaxed
   std::int64_t messages = 0, bytes = 0;  ///< what this rank sent
-  /// What this rank asked of MPI per step: one agreement on the next bucket
-  /// (a reduction) and the phase it starts; the last step only agrees that
-  /// none is left.  phases + 1 steps, the same on every rank.
+  /// What this rank asked of MPI per step: a phase, whose level's end also
+  /// agrees on the next bucket (end markers: no collective; nbx: one
+  /// reduction, in place of its barrier).  phases steps, the same on
+  /// every rank.
   std::vector<CommCounts> comm;
 };
 

@@ -11,7 +11,7 @@
 //    it rejects: tstSsspValidate);
 //  - the same on a graph read from a file (.mtx and .wel), with 32- and
 //    64-bit targets;
-//  - a graph without weights is refused.
+//  - a graph without weights, or a negative window, is refused.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -82,18 +82,20 @@ TEST(KernelOneWeights, SameTargetsWithTheGeneratorsWeights) {
   }
 }
 
-// (delta, variant, sent filter bytes: 0 automatic, the exact filter here).
-using Case = std::tuple<double, ht::SsspVariant, std::size_t>;
+// (delta, variant, sent filter bytes: 0 automatic, the exact filter here,
+// buckets a fused phase may take: 0 automatic).
+using Case = std::tuple<double, ht::SsspVariant, std::size_t, int>;
 class DeltaSteppingCase : public ::testing::TestWithParam<Case> {};
 
 TEST_P(DeltaSteppingCase, DistancesAreDijkstrasAndParentsATree) {
-  const auto [delta, variant, filter_bytes] = GetParam();
+  const auto [delta, variant, filter_bytes, window] = GetParam();
   const ht::Kronecker gen{10, 16, 0.57, 0.19, 0.19, 5};
   const ht::Csr g = ht::build_weighted_csr(gen, MPI_COMM_WORLD);
   ht::SsspOptions opt;
   opt.delta = delta;
   opt.variant = variant;
   opt.sent_filter_bytes = filter_bytes;
+  opt.window = window;
   opt.buffer_items = 64;  // many messages
   opt.chunks = 8;
   ht::TaskRuntime rt(ht::DeltaStepping::pool_bytes(opt), "Runtime/pool_MiB");
@@ -145,17 +147,21 @@ TEST_P(DeltaSteppingCase, DistancesAreDijkstrasAndParentsATree) {
 // Dijkstra), and between; and a lossy sent filter of 8 slots, where
 // vertices displace each other all the time.  classic at 0.5: wide buckets
 // whose light waves run as several chunks on every worker, then a heavy
-// phase over what all the workers took.
+// phase over what all the workers took.  fused with windows of 3 and 8
+// buckets a phase: ranks run ahead of each other's distances within a phase
+// (with nbx, the automatic window is 4 already).
 INSTANTIATE_TEST_SUITE_P(Deltas, DeltaSteppingCase,
-                         ::testing::Values(Case{2.0, ht::SsspVariant::classic, 0},
-                                           Case{0.5, ht::SsspVariant::classic, 0},
-                                           Case{0.02, ht::SsspVariant::classic, 0},
-                                           Case{0.1, ht::SsspVariant::classic, 0},
-                                           Case{2.0, ht::SsspVariant::fused, 0},
-                                           Case{0.01, ht::SsspVariant::fused, 0},
-                                           Case{0.1, ht::SsspVariant::fused, 0},
-                                           Case{0.01, ht::SsspVariant::fused, 64},
-                                           Case{0.02, ht::SsspVariant::classic, 64}));
+                         ::testing::Values(Case{2.0, ht::SsspVariant::classic, 0, 0},
+                                           Case{0.5, ht::SsspVariant::classic, 0, 0},
+                                           Case{0.02, ht::SsspVariant::classic, 0, 0},
+                                           Case{0.1, ht::SsspVariant::classic, 0, 0},
+                                           Case{2.0, ht::SsspVariant::fused, 0, 0},
+                                           Case{0.01, ht::SsspVariant::fused, 0, 0},
+                                           Case{0.1, ht::SsspVariant::fused, 0, 0},
+                                           Case{0.01, ht::SsspVariant::fused, 64, 0},
+                                           Case{0.02, ht::SsspVariant::classic, 64, 0},
+                                           Case{0.01, ht::SsspVariant::fused, 0, 3},
+                                           Case{0.005, ht::SsspVariant::fused, 64, 8}));
 
 // Kernel 3 on a graph read from a file: the generator's weighted edges
 // written out, read back in either target width, searched, and compared with
@@ -199,6 +205,20 @@ TEST(DeltaStepping, RefusesAGraphWithoutWeights) {
   const ht::Csr g = ht::build_csr(ht::Kronecker{6, 4, 0.57, 0.19, 0.19, 1}, MPI_COMM_WORLD);
   ht::TaskRuntime rt(ht::DeltaStepping::pool_bytes({}), "Runtime/pool_MiB");
   EXPECT_THROW(ht::DeltaStepping(g, {}, rt, MPI_COMM_WORLD), ht::UsageError);
+}
+
+TEST(DeltaStepping, RefusesANegativeWindow) {
+  const ht::Csr g =
+      ht::build_weighted_csr(ht::Kronecker{6, 4, 0.57, 0.19, 0.19, 1}, MPI_COMM_WORLD);
+  ht::SsspOptions opt;
+  opt.window = -1;
+  ht::TaskRuntime rt(ht::DeltaStepping::pool_bytes(opt), "Runtime/pool_MiB");
+  try {
+    ht::DeltaStepping(g, opt, rt, MPI_COMM_WORLD);
+    ADD_FAILURE() << "a window of -1 was taken";
+  } catch (const ht::UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("-1"), std::string::npos) << e.what();
+  }
 }
 
 // A CSR whose rows were not split (put together by hand on several ranks):
