@@ -8,11 +8,13 @@
 #include <mpi.h>
 
 #include <map>
+#include <set>
 #include <vector>
 
 #include "graph/HT_Csr.hpp"
 #include "graph/HT_RowOrder.hpp"
 #include "graph/HT_TepsEdges.hpp"
+#include "graph/impl/HT_TargetDegrees.hpp"
 #include "runtime/HT_Error.hpp"
 
 namespace {
@@ -121,6 +123,88 @@ TEST_P(OrderRows, KeepEachNeighbourOnceLightestFirstByDegree) {
   EXPECT_EQ(ht::component_edges(g, std::vector<std::int64_t>(all.size(), 0), MPI_COMM_WORLD),
             before);
 }
+
+// The degree lookup behind the order (impl::TargetDegrees) against the
+// input's degrees counted from the whole edge list, for every target of
+// every local row: dense hubs, ids spread over a large N, ids clustered in
+// one bucket range, and a graph smaller than the ranks (a rank owns nothing).
+struct Graph {
+  const char* name;
+  std::int64_t n;
+  std::vector<ht::Edge> edges;  // the whole input
+};
+
+std::vector<Graph> graphs() {
+  std::vector<Graph> out;
+  out.push_back({"hubs", 300, kGen.edges(0, kGen.edge_count())});
+  // Scale-12 Kronecker edges spread over 2^20 + 5 vertices.
+  const ht::Kronecker sparse{12, 1, 0.57, 0.19, 0.19, 9};
+  std::vector<ht::Edge> spread = sparse.edges(0, sparse.edge_count());
+  for (ht::Edge& e : spread) e = {e.u * 256 + e.u % 7, e.v * 256 + e.v % 5};
+  out.push_back({"spread", (std::int64_t(1) << 20) + 5, spread});
+  // 64 low vertices each joined to 40 of the top 2048 of 2^16: many ids in
+  // each bucket.
+  std::vector<ht::Edge> clustered;
+  const std::int64_t n = std::int64_t(1) << 16;
+  for (std::int64_t u = 0; u < 64; ++u)
+    for (std::int64_t j = 0; j < 40; ++j)
+      clustered.push_back({u, n - 1 - (u * 37 + j * 53) % 2048});
+  out.push_back({"clustered", n, clustered});
+  out.push_back({"tiny", 5, {{0, 4}, {1, 4}, {2, 3}, {4, 4}, {0, 4}, {3, 1}}});
+  return out;
+}
+
+class TargetDegreesTest : public ::testing::TestWithParam<ht::TargetBits> {};
+
+TEST_P(TargetDegreesTest, MatchInputDegreesOfEveryTarget) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  for (const Graph& gr : graphs()) {
+    SCOPED_TRACE(gr.name);
+    const auto m = static_cast<std::int64_t>(gr.edges.size());
+    const std::vector<ht::Edge> slice(gr.edges.begin() + m * rank / size,
+                                      gr.edges.begin() + m * (rank + 1) / size);
+    const ht::Csr g = ht::build_csr(slice, gr.n, MPI_COMM_WORLD, std::int64_t(1) << 20, GetParam());
+    const ht::VertexRange& r = g.range;
+    std::map<std::int64_t, long long> degree;  // the oracle: non-self-loop ends
+    std::set<std::int64_t> remote;             // distinct remote targets of local rows
+    for (const ht::Edge& e : gr.edges) {
+      if (e.u == e.v) continue;
+      ++degree[e.u];
+      ++degree[e.v];
+      if (r.mine(e.u) && !r.mine(e.v)) remote.insert(e.v);
+      if (r.mine(e.v) && !r.mine(e.u)) remote.insert(e.u);
+    }
+    const ht::impl::TargetDegrees lookup(g, MPI_COMM_WORLD);
+    ASSERT_TRUE(size == 1 || lookup.asked());
+    EXPECT_EQ(lookup.remote_count(), size == 1 ? 0 : remote.size());
+    long long checked = 0, checked_remote = 0;
+    for (std::int64_t i = 0; i < r.local_count(); ++i) {
+      EXPECT_EQ(lookup(r.global(i)), degree[r.global(i)]) << "own vertex " << r.global(i);
+      for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
+        const std::int64_t v = g.targets[k];
+        ASSERT_EQ(lookup(v), degree[v]) << "row " << r.global(i) << ", target " << v;
+        ++checked;
+        checked_remote += !r.mine(v);
+      }
+    }
+    // No array of N: the lookup holds its rows' degrees and its distinct
+    // remote targets (22 bytes each with their buckets), never a bitmap of
+    // the graph.
+    EXPECT_LE(lookup.bytes(),
+              4 * static_cast<std::size_t>(r.local_count()) + 22 * remote.size() + 64);
+    long long sums[2] = {checked, checked_remote};
+    MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+    EXPECT_GT(sums[0], 0);
+    if (size > 1) {
+      EXPECT_GT(sums[1], 0);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Widths, TargetDegreesTest,
+                         ::testing::Values(ht::TargetBits::automatic, ht::TargetBits::b64));
 
 // A CSR whose rows are not split on several ranks (made by hand) is
 // refused: its remote targets would be taken for local ones.
