@@ -105,9 +105,8 @@ void graph500_driver(AppContext& ctx) {
   const OverRanks m = over_ranks(static_cast<double>(before), comm);
   ctx.results.per_rank("graph/rss_before_bytes", before, "bytes");
   if (ctx.env.rank() == 0) {
-    std::printf("%-32s%.1f %.1f %.1f\n",
-                "rss_before_kernel1_MiB (min mean max):", m.min / 1048576.0, m.mean / 1048576.0,
-                m.max / 1048576.0);
+    std::printf("rss_before_kernel1_MiB (min mean max): %.1f %.1f %.1f\n", m.min / 1048576.0,
+                m.mean / 1048576.0, m.max / 1048576.0);
     report_graph500(cfg, out, stdout);
   }
   write_graph500(cfg, out, ctx.results);
