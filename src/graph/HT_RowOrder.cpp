@@ -42,7 +42,7 @@ std::int64_t order_part(Id* t, float* w, std::int64_t a, std::int64_t e, const D
     if (!w) {  // one 64-bit key a target: the degree's complement above the id
       s.keys.clear();
       for (std::int64_t k = a; k < e; ++k)
-        s.keys.push_back(std::uint64_t(~degree(t[k])) << 32 | t[k]);
+        s.keys.push_back(std::uint64_t(~degree[k]) << 32 | t[k]);
       std::sort(s.keys.begin(), s.keys.end());
       const auto last = std::unique(s.keys.begin(), s.keys.end());
       for (auto it = s.keys.begin(); it != last; ++it) t[out++] = static_cast<Id>(*it);
@@ -51,7 +51,7 @@ std::int64_t order_part(Id* t, float* w, std::int64_t a, std::int64_t e, const D
   }
   s.entries.clear();
   for (std::int64_t k = a; k < e; ++k)
-    s.entries.push_back({degree(std::int64_t(t[k])), w ? w[k] : 0.0f, std::int64_t(t[k])});
+    s.entries.push_back({degree[k], w ? w[k] : 0.0f, std::int64_t(t[k])});
   std::sort(s.entries.begin(), s.entries.end());
   for (std::size_t j = 0; j < s.entries.size(); ++j) {
     if (j > 0 && s.entries[j].id == s.entries[j - 1].id) continue;  // heavier

@@ -1,5 +1,6 @@
 #include "graph/impl/HT_TargetDegrees.hpp"
 
+#include <algorithm>
 #include <limits>
 
 #include "comm/HT_CommCounts.hpp"
@@ -14,95 +15,101 @@ TargetDegrees::Degree clamp_degree(std::int64_t d) {
       std::min<std::int64_t>(d, std::numeric_limits<TargetDegrees::Degree>::max()));
 }
 
-// Sorts ids[from, end) and merges it, without repeats, into the sorted,
-// repeat-free ids[0, from); returns the new end.
-std::size_t merge_slice(std::vector<std::int64_t>& ids, std::size_t from) {
-  const auto begin = ids.begin(), mid = begin + static_cast<std::ptrdiff_t>(from);
-  std::sort(mid, ids.end());
-  const auto slice_end = std::unique(mid, ids.end());
-  std::inplace_merge(begin, mid, slice_end);
-  return static_cast<std::size_t>(std::unique(begin, slice_end) - begin);
-}
-
 }  // namespace
 
-TargetDegrees::TargetDegrees(const Csr& g, MPI_Comm comm)
-    : r_(g.range), local_(static_cast<std::size_t>(g.range.local_count())) {
-  const std::int64_t n = r_.local_count();
-  for (std::int64_t i = 0; i < n; ++i) local_[i] = clamp_degree(g.degree(i));
-  if (r_.size == 1) return;
-  // The distinct remote targets, gathered in slices of a sixteenth of the
-  // remote entries (at least 2^16), each sorted and merged in: the ids never
-  // take 8 bytes for every remote entry at once.
-  std::int64_t entries = 0;
-  for (std::int64_t i = 0; i < n; ++i) entries += g.offsets[i + 1] - g.local_end(i);
-  const auto slice = static_cast<std::size_t>(std::max<std::int64_t>(entries / 16, 1 << 16));
-  std::size_t kept = 0;
+TargetDegrees::TargetDegrees(const Csr& g, MPI_Comm comm, std::int64_t per_round)
+    : by_entry_(g.targets.size(), 0) {
+  per_round = std::max<std::int64_t>(1, per_round);
+  const VertexRange& r = g.range;
+  const std::int64_t n = r.local_count();
+  std::vector<Degree> local(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) local[i] = clamp_degree(g.degree(i));
   g.targets.visit([&](const auto* t) {
-    for (std::int64_t i = 0; i < n; ++i) {
-      for (std::int64_t k = g.local_end(i); k < g.offsets[i + 1]; ++k) {
-        if (ids_.size() == kept + slice) {
-          kept = merge_slice(ids_, kept);
-          ids_.resize(kept);
+    for (std::int64_t i = 0; i < n; ++i)
+      for (std::int64_t k = g.offsets[i]; k < g.local_end(i); ++k)
+        by_entry_[k] = local[static_cast<std::size_t>(r.local(t[k]))];
+  });
+  if (r.size == 1) return;
+
+  const int P = r.size;
+  long long remote = 0;
+  for (std::int64_t i = 0; i < n; ++i) remote += g.offsets[i + 1] - g.local_end(i);
+  long long rounds[2] = {(remote + per_round - 1) / per_round,
+                         r.per_rank > std::numeric_limits<std::uint32_t>::max()};
+  all_reduce(rounds, 2, MPI_MAX, comm);
+  if (rounds[1]) {
+    asked_ = false;
+    return;
+  }
+  std::vector<int> count(P), in_count(P), at(P), in_at(P), next(P);
+  std::vector<std::uint32_t> ask, answer;
+  // The remote entries in row order, a round at a time: from row i, entry k.
+  std::int64_t row = 0, entry = n > 0 ? g.local_end(0) : 0;
+  g.targets.visit([&](const auto* t) {
+    for (long long round = 0; round < rounds[0]; ++round) {
+      // This round's entries: from (row, entry) on, up to per_round of them,
+      // counted by owner.
+      const std::int64_t row0 = row, entry0 = entry;
+      std::fill(count.begin(), count.end(), 0);
+      std::int64_t taken = 0;
+      while (row < n && taken < per_round) {
+        if (entry >= g.offsets[row + 1]) {
+          if (++row < n) entry = g.local_end(row);
+          continue;
         }
-        ids_.push_back(static_cast<std::int64_t>(t[k]));
+        ++count[r.owner(t[entry])];
+        ++entry;
+        ++taken;
       }
+      mpi::Alltoall(count.data(), 1, MPI_INT, in_count.data(), 1, MPI_INT, comm);
+      long long incoming = 0;
+      for (int p = 0; p < P; ++p) incoming += in_count[p];
+      long long too_big = incoming > std::numeric_limits<int>::max();
+      all_reduce(&too_big, 1, MPI_MAX, comm);
+      if (too_big) {
+        asked_ = false;  // remote parts by id alone, as on every rank
+        for (std::int64_t i = 0; i < n; ++i)
+          std::fill(by_entry_.begin() + g.local_end(i), by_entry_.begin() + g.offsets[i + 1], 0);
+        return;
+      }
+      int sent = 0, received = 0;
+      for (int p = 0; p < P; ++p) {
+        at[p] = (sent += count[p]) - count[p];
+        in_at[p] = (received += in_count[p]) - in_count[p];
+      }
+      // Offsets in the owners' ranges, grouped by owner in entry order.
+      ask.resize(static_cast<std::size_t>(sent));
+      answer.resize(static_cast<std::size_t>(received));
+      const auto each = [&](auto&& f) {  // this round's entries again
+        std::int64_t i = row0, k = entry0;
+        for (std::int64_t m = 0; m < taken;) {
+          if (k >= g.offsets[i + 1]) {
+            ++i;
+            k = g.local_end(i);
+            continue;
+          }
+          f(k);
+          ++k;
+          ++m;
+        }
+      };
+      next = at;
+      each([&](std::int64_t k) {
+        const std::int64_t v = t[k];
+        const int o = r.owner(v);
+        ask[static_cast<std::size_t>(next[o]++)] = static_cast<std::uint32_t>(v - o * r.per_rank);
+      });
+      mpi::Alltoallv(ask.data(), count.data(), at.data(), MPI_UINT32_T, answer.data(),
+                     in_count.data(), in_at.data(), MPI_UINT32_T, comm);
+      for (auto& a : answer) a = local[a];
+      mpi::Alltoallv(answer.data(), in_count.data(), in_at.data(), MPI_UINT32_T, ask.data(),
+                     count.data(), at.data(), MPI_UINT32_T, comm);
+      next = at;
+      each([&](std::int64_t k) {
+        by_entry_[k] = ask[static_cast<std::size_t>(next[r.owner(t[k])]++)];
+      });
     }
   });
-  ids_.resize(merge_slice(ids_, kept));
-  ids_.shrink_to_fit();
-  // Buckets by the ids' high bits, about four ids each.
-  const auto want = static_cast<std::int64_t>(std::max<std::size_t>(1, ids_.size() / 4));
-  while ((r_.n_global >> shift_) > want) ++shift_;
-  const std::int64_t buckets = (r_.n_global >> shift_) + 1;
-  start_.assign(static_cast<std::size_t>(buckets + 1), 0);
-  for (const std::int64_t v : ids_) ++start_[static_cast<std::size_t>((v >> shift_) + 1)];
-  for (std::size_t b = 1; b < start_.size(); ++b) start_[b] += start_[b - 1];
-  remote_.resize(ids_.size());
-  asked_ = ask(comm);
-}
-
-std::size_t TargetDegrees::bytes() const {
-  return local_.capacity() * sizeof(Degree) + ids_.capacity() * sizeof(std::int64_t) +
-         remote_.capacity() * sizeof(Degree) + start_.capacity() * sizeof(std::int64_t);
-}
-
-// Fills remote_ from the owners; false, on every rank, where MPI's int
-// counts or the 32-bit offsets in a range would not hold the exchange.
-bool TargetDegrees::ask(MPI_Comm comm) {
-  const int P = r_.size;
-  std::vector<long long> wide(P, 0), in_wide(P);
-  // ids_ rise, and owners' ranges with them: each owner's ids are one run.
-  for (const std::int64_t v : ids_) ++wide[r_.owner(v)];
-  mpi::Alltoall(wide.data(), 1, MPI_LONG_LONG, in_wide.data(), 1, MPI_LONG_LONG, comm);
-  long long total = 0, incoming = 0;
-  for (int p = 0; p < P; ++p) {
-    total += wide[p];
-    incoming += in_wide[p];
-  }
-  const long long limit = std::numeric_limits<int>::max();
-  long long too_big =
-      total > limit || incoming > limit || r_.per_rank > std::numeric_limits<std::uint32_t>::max();
-  all_reduce(&too_big, 1, MPI_MAX, comm);
-  if (too_big) return false;
-  std::vector<int> count(P), in_count(P), at(P), in_at(P);
-  int sent = 0, received = 0;
-  for (int p = 0; p < P; ++p) {
-    count[p] = static_cast<int>(wide[p]);
-    in_count[p] = static_cast<int>(in_wide[p]);
-    at[p] = (sent += count[p]) - count[p];
-    in_at[p] = (received += in_count[p]) - in_count[p];
-  }
-  // Offsets in the owners' ranges, in place of the degrees to come.
-  for (std::size_t q = 0; q < ids_.size(); ++q)
-    remote_[q] = static_cast<Degree>(ids_[q] - r_.owner(ids_[q]) * r_.per_rank);
-  std::vector<std::uint32_t> asked(static_cast<std::size_t>(received));
-  mpi::Alltoallv(remote_.data(), count.data(), at.data(), MPI_UINT32_T, asked.data(),
-                 in_count.data(), in_at.data(), MPI_UINT32_T, comm);
-  for (auto& a : asked) a = local_[a];
-  mpi::Alltoallv(asked.data(), in_count.data(), in_at.data(), MPI_UINT32_T, remote_.data(),
-                 count.data(), at.data(), MPI_UINT32_T, comm);
-  return true;
 }
 
 }  // namespace ht::impl

@@ -1,28 +1,25 @@
 #pragma once
 /// \file HT_TargetDegrees.hpp
-/// \brief Kernel 1's degree lookup for order_rows (HT_RowOrder.hpp): the
-/// degree of every target a rank's rows hold, in memory O(this rank's rows
-/// and distinct remote targets), never O(N).
+/// \brief Kernel 1's degrees for order_rows (HT_RowOrder.hpp): the degree of
+/// the target of every adjacency entry of a rank's rows, in memory O(this
+/// rank's entries), never O(N).
 ///
 /// Local targets read a copy of the owned rows' degrees.  Remote ones are
-/// asked of their owners once each: the distinct remote targets, sorted,
-/// are sent to their owners as offsets in their ranges, and the degrees come
-/// back in the same order.  A lookup finds a remote target by binary search
-/// in its bucket of the sorted ids (buckets by the ids' high bits, about
-/// four ids each on average), without a bitmap's N bits and 64-bit count a
-/// word.  Memory: 8 bytes a row entry's target while the ids are gathered
-/// (in slices, each deduplicated, so about 8 bytes a distinct remote target
-/// plus one slice), then 14 bytes a distinct remote target and 4 a local
-/// vertex; all of it is freed with the object.
+/// asked of their owners once per entry, in rounds of at most 2^26 entries a
+/// rank: each entry's target goes to its owner as an offset in its range,
+/// and the degrees come back in the same order, so each lands on its entry
+/// with no search and no set of ids.  The exchange is half the bytes of
+/// kernel 1's own routing of the same entries (4 bytes each way against 16).
+/// Memory while it lives: 4 bytes an entry, 4 a local vertex, and a round's
+/// asks and answers (12 bytes a remote entry of the round).
 ///
 /// Example:
 /// \code
 ///   const ht::impl::TargetDegrees degree(g, comm);  // collective
-///   std::uint32_t d = degree(g.targets[k]);         // any target of a local row
+///   std::uint32_t d = degree[k];                    // the degree of g.targets[k]
 /// \endcode
 #include <mpi.h>
 
-#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -30,49 +27,37 @@
 
 namespace ht::impl {
 
-/// \brief The degree (row length, clamped to 2^32 - 1) of each target of
-/// this rank's rows (see the file comment).
+/// \brief The degree (row length, clamped to 2^32 - 1) of the target of each
+/// adjacency entry of this rank's rows (see the file comment).
 class TargetDegrees {
  public:
   /// \brief A degree, clamped to 32 bits: half the bytes of an offset.
   using Degree = std::uint32_t;
 
+  /// \brief Remote entries a rank asks about per round: a round's counts
+  /// stay ints however many ranks ask one owner (up to 32 of them).
+  static constexpr std::int64_t kRound = std::int64_t(1) << 26;
+
   /// \brief Collective over \p g's ranks; \p g's rows must be split
-  /// (Csr::split_rows) where there is more than one rank.
-  TargetDegrees(const Csr& g, MPI_Comm comm);
+  /// (Csr::split_rows) where there is more than one rank.  \p per_round: the
+  /// remote entries asked about per round (tests make it small).
+  TargetDegrees(const Csr& g, MPI_Comm comm, std::int64_t per_round = kRound);
 
-  /// \brief The degree of \p v, a target of one of this rank's rows (or a
-  /// vertex this rank owns); 0 for a remote vertex when asked() is false.
-  Degree operator()(std::int64_t v) const {
-    if (r_.mine(v)) return local_[static_cast<std::size_t>(r_.local(v))];
-    if (!asked_) return 0;
-    const std::size_t b = static_cast<std::size_t>(v >> shift_);
-    const std::int64_t* const lo = ids_.data() + start_[b];
-    const std::int64_t* const hi = ids_.data() + start_[b + 1];
-    return remote_[static_cast<std::size_t>(std::lower_bound(lo, hi, v) - ids_.data())];
-  }
+  /// \brief The degree of g.targets[\p k] as \p g was when this was built;
+  /// 0 for a remote target when asked() is false.
+  Degree operator[](std::int64_t k) const { return by_entry_[static_cast<std::size_t>(k)]; }
 
-  /// \brief False, on every rank, where MPI's int counts or the 32-bit
-  /// offsets in a range could not hold the exchange: remote targets then
-  /// read as degree 0.
+  /// \brief False, on every rank, where the 32-bit offsets in a range or
+  /// MPI's int counts could not hold the exchange: remote targets then read
+  /// as degree 0.
   bool asked() const { return asked_; }
 
-  /// \brief The distinct remote targets of this rank's rows.
-  std::size_t remote_count() const { return ids_.size(); }
-
-  /// \brief Bytes held (for the memory audit's tests).
-  std::size_t bytes() const;
+  /// \brief Bytes held.
+  std::size_t bytes() const { return by_entry_.capacity() * sizeof(Degree); }
 
  private:
-  bool ask(MPI_Comm comm);
-
-  VertexRange r_;
-  std::vector<Degree> local_;        // this rank's vertices' degrees
-  std::vector<std::int64_t> ids_;    // distinct remote targets, rising
-  std::vector<Degree> remote_;       // their degrees, in the same order
-  std::vector<std::int64_t> start_;  // bucket b: ids_[start_[b], start_[b + 1])
-  int shift_ = 0;                    // bucket of v: v >> shift_
-  bool asked_ = false;
+  std::vector<Degree> by_entry_;
+  bool asked_ = true;
 };
 
 }  // namespace ht::impl
