@@ -41,8 +41,7 @@ std::int64_t order_part(Id* t, float* w, std::int64_t a, std::int64_t e, const D
   if constexpr (sizeof(Id) == 4) {
     if (!w) {  // one 64-bit key a target: the degree's complement above the id
       s.keys.clear();
-      for (std::int64_t k = a; k < e; ++k)
-        s.keys.push_back(std::uint64_t(~degree[k]) << 32 | t[k]);
+      for (std::int64_t k = a; k < e; ++k) s.keys.push_back(std::uint64_t(~degree[k]) << 32 | t[k]);
       std::sort(s.keys.begin(), s.keys.end());
       const auto last = std::unique(s.keys.begin(), s.keys.end());
       for (auto it = s.keys.begin(); it != last; ++it) t[out++] = static_cast<Id>(*it);
@@ -76,24 +75,28 @@ void order_rows(Csr& g, MPI_Comm comm) {
                      std::to_string(g.range.size) + " ranks (build the CSR with build_csr)");
   const std::int64_t n = g.range.local_count();
   float* const w = g.weights.empty() ? nullptr : g.weights.data();
-  const Degrees degree(g, comm);
+  Degrees degree(g, comm);
   // next[i + 1]: the targets row i keeps, then the new offsets; kept_local:
   // how many of them are local.  12 bytes a vertex beside the CSR.
   std::vector<std::int64_t> next(n + 1, 0);
   std::vector<std::uint32_t> kept_local(n);
   g.targets.visit_mutable([&](auto* t) {
-    Kokkos::parallel_for(
-        "ht::order_rows",
-        Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace, Kokkos::Schedule<Kokkos::Dynamic>>(
-            0, n),
-        [&](std::int64_t i) {
-          thread_local Scratch s;
-          const std::int64_t split = g.local_end(i);
-          const std::int64_t local = order_part(t, w, g.offsets[i], split, degree, s);
-          kept_local[i] = static_cast<std::uint32_t>(local);
-          next[i + 1] = local + order_part(t, w, split, g.offsets[i + 1], degree, s);
-        });
-    Kokkos::fence();
+    // A round's rows change only their own entries: the next round's
+    // targets are still as the degrees' owners are asked about them.
+    while (degree.next()) {
+      Kokkos::parallel_for(
+          "ht::order_rows",
+          Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace, Kokkos::Schedule<Kokkos::Dynamic>>(
+              degree.row_begin(), degree.row_end()),
+          [&](std::int64_t i) {
+            thread_local Scratch s;
+            const std::int64_t split = g.local_end(i);
+            const std::int64_t local = order_part(t, w, g.offsets[i], split, degree, s);
+            kept_local[i] = static_cast<std::uint32_t>(local);
+            next[i + 1] = local + order_part(t, w, split, g.offsets[i + 1], degree, s);
+          });
+      Kokkos::fence();
+    }
     // Close the gaps in place, in row order: no row moves up.
     if (g.dropped.size() != static_cast<std::size_t>(n)) g.dropped.assign(n, 0);
     for (std::int64_t i = 0; i < n; ++i) {

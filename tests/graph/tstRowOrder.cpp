@@ -171,23 +171,31 @@ TEST_P(TargetDegreesTest, MatchInputDegreesOfEveryTarget) {
       ++degree[e.u];
       ++degree[e.v];
     }
-    // One round, and rounds of 7 entries (rows cut across rounds).
-    const ht::impl::TargetDegrees lookup(g, MPI_COMM_WORLD), rounds(g, MPI_COMM_WORLD, 7);
-    ASSERT_TRUE(lookup.asked());
-    ASSERT_TRUE(rounds.asked());
+    // Rounds as order_rows takes them, and rounds of about 7 entries.
     long long checked = 0, checked_remote = 0;
-    for (std::int64_t i = 0; i < r.local_count(); ++i) {
-      for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
-        const std::int64_t v = g.targets[k];
-        ASSERT_EQ(rounds[k], degree[v]) << "rounds of 7: row " << r.global(i) << ", entry " << k;
-        ASSERT_EQ(lookup[k], degree[v])
-            << "row " << r.global(i) << ", entry " << k << ", target " << v;
-        ++checked;
-        checked_remote += !r.mine(v);
+    std::int64_t longest = 0;
+    for (std::int64_t i = 0; i < r.local_count(); ++i) longest = std::max(longest, g.degree(i));
+    for (const std::int64_t per_round : {ht::impl::TargetDegrees::kRound, std::int64_t(7)}) {
+      ht::impl::TargetDegrees lookup(g, MPI_COMM_WORLD, per_round);
+      std::int64_t covered = 0;
+      while (lookup.next()) {
+        ASSERT_TRUE(lookup.asked());
+        ASSERT_EQ(lookup.row_begin(), covered) << "rounds of " << per_round;
+        covered = lookup.row_end();
+        for (std::int64_t i = lookup.row_begin(); i < lookup.row_end(); ++i) {
+          for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
+            const std::int64_t v = g.targets[k];
+            ASSERT_EQ(lookup[k], degree[v]) << "rounds of " << per_round << ": row " << r.global(i)
+                                            << ", entry " << k << ", target " << v;
+            ++checked;
+            checked_remote += !r.mine(v);
+          }
+        }
+        // No array of N: 4 bytes an entry of a round (a longer row alone).
+        EXPECT_LE(lookup.bytes(), 4 * static_cast<std::size_t>(std::max(per_round, longest)));
       }
+      EXPECT_EQ(covered, r.local_count()) << "rounds of " << per_round;
     }
-    // No array of N: 4 bytes an entry of this rank's rows.
-    EXPECT_EQ(lookup.bytes(), 4 * g.targets.size());
     long long sums[2] = {checked, checked_remote};
     MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
     EXPECT_GT(sums[0], 0);
