@@ -13,6 +13,7 @@
 #include "graph/HT_Csr.hpp"
 #include "graph/HT_RowOrder.hpp"
 #include "graph/HT_TepsEdges.hpp"
+#include "graph/impl/HT_TargetDegrees.hpp"
 #include "runtime/HT_Error.hpp"
 
 namespace {
@@ -121,6 +122,91 @@ TEST_P(OrderRows, KeepEachNeighbourOnceLightestFirstByDegree) {
   EXPECT_EQ(ht::component_edges(g, std::vector<std::int64_t>(all.size(), 0), MPI_COMM_WORLD),
             before);
 }
+
+// The degrees behind the order (impl::TargetDegrees) against the input's
+// degrees counted from the whole edge list, for every entry of every local
+// row: dense hubs, ids spread over a large N, remote ids clustered at the
+// top of the range, and a graph smaller than the ranks (a rank owns nothing).
+struct Graph {
+  const char* name;
+  std::int64_t n;
+  std::vector<ht::Edge> edges;  // the whole input
+};
+
+std::vector<Graph> graphs() {
+  std::vector<Graph> out;
+  out.push_back({"hubs", 300, kGen.edges(0, kGen.edge_count())});
+  // Scale-12 Kronecker edges spread over 2^20 + 5 vertices.
+  const ht::Kronecker sparse{12, 1, 0.57, 0.19, 0.19, 9};
+  std::vector<ht::Edge> spread = sparse.edges(0, sparse.edge_count());
+  for (ht::Edge& e : spread) e = {e.u * 256 + e.u % 7, e.v * 256 + e.v % 5};
+  out.push_back({"spread", (std::int64_t(1) << 20) + 5, spread});
+  // 64 low vertices each joined to 40 of the top 2048 of 2^16.
+  std::vector<ht::Edge> clustered;
+  const std::int64_t n = std::int64_t(1) << 16;
+  for (std::int64_t u = 0; u < 64; ++u)
+    for (std::int64_t j = 0; j < 40; ++j)
+      clustered.push_back({u, n - 1 - (u * 37 + j * 53) % 2048});
+  out.push_back({"clustered", n, clustered});
+  out.push_back({"tiny", 5, {{0, 4}, {1, 4}, {2, 3}, {4, 4}, {0, 4}, {3, 1}}});
+  return out;
+}
+
+class TargetDegreesTest : public ::testing::TestWithParam<ht::TargetBits> {};
+
+TEST_P(TargetDegreesTest, MatchInputDegreesOfEveryTarget) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  for (const Graph& gr : graphs()) {
+    SCOPED_TRACE(gr.name);
+    const auto m = static_cast<std::int64_t>(gr.edges.size());
+    const std::vector<ht::Edge> slice(gr.edges.begin() + m * rank / size,
+                                      gr.edges.begin() + m * (rank + 1) / size);
+    const ht::Csr g = ht::build_csr(slice, gr.n, MPI_COMM_WORLD, std::int64_t(1) << 20, GetParam());
+    const ht::VertexRange& r = g.range;
+    std::map<std::int64_t, long long> degree;  // the oracle: non-self-loop ends
+    for (const ht::Edge& e : gr.edges) {
+      if (e.u == e.v) continue;
+      ++degree[e.u];
+      ++degree[e.v];
+    }
+    // Rounds as order_rows takes them, and rounds of about 7 entries.
+    long long checked = 0, checked_remote = 0;
+    std::int64_t longest = 0;
+    for (std::int64_t i = 0; i < r.local_count(); ++i) longest = std::max(longest, g.degree(i));
+    for (const std::int64_t per_round : {ht::impl::TargetDegrees::kRound, std::int64_t(7)}) {
+      ht::impl::TargetDegrees lookup(g, MPI_COMM_WORLD, per_round);
+      std::int64_t covered = 0;
+      while (lookup.next()) {
+        ASSERT_TRUE(lookup.asked());
+        ASSERT_EQ(lookup.row_begin(), covered) << "rounds of " << per_round;
+        covered = lookup.row_end();
+        for (std::int64_t i = lookup.row_begin(); i < lookup.row_end(); ++i) {
+          for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
+            const std::int64_t v = g.targets[k];
+            ASSERT_EQ(lookup[k], degree[v]) << "rounds of " << per_round << ": row " << r.global(i)
+                                            << ", entry " << k << ", target " << v;
+            ++checked;
+            checked_remote += !r.mine(v);
+          }
+        }
+        // No array of N: 4 bytes an entry of a round (a longer row alone).
+        EXPECT_LE(lookup.bytes(), 4 * static_cast<std::size_t>(std::max(per_round, longest)));
+      }
+      EXPECT_EQ(covered, r.local_count()) << "rounds of " << per_round;
+    }
+    long long sums[2] = {checked, checked_remote};
+    MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+    EXPECT_GT(sums[0], 0);
+    if (size > 1) {
+      EXPECT_GT(sums[1], 0);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Widths, TargetDegreesTest,
+                         ::testing::Values(ht::TargetBits::automatic, ht::TargetBits::b64));
 
 // A CSR whose rows are not split on several ranks (made by hand) is
 // refused: its remote targets would be taken for local ones.
