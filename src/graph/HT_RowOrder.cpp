@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "comm/HT_Wait.hpp"
 #include "graph/impl/HT_TargetDegrees.hpp"
 #include "runtime/HT_Error.hpp"
 
@@ -70,7 +71,7 @@ void move_down(T* a, std::int64_t to, std::int64_t from, std::int64_t n) {
 }  // namespace
 
 void order_rows(Csr& g, MPI_Comm comm) {
-  if (!g.split_rows())
+  if (!on_every_rank(g.split_rows(), comm))
     throw UsageError("order_rows: rows not split into local and remote targets on " +
                      std::to_string(g.range.size) + " ranks (build the CSR with build_csr)");
   const std::int64_t n = g.range.local_count();
