@@ -11,6 +11,10 @@
 #    (2.1.4's or 3.0's) on edgefactor 16, the mean seconds of its first
 #    HT_REF_SEARCHES (8) "Time for <kernel>" lines; then it is stopped (it
 #    runs 64 searches, each validated).
+#  - ht_variants <graph500_bfs> [awk condition]: the BFS variants' names, in
+#    the table's order (graph500_bfs --list variants), those whose line meets
+#    the condition: $2 is the work (single, tasks, tasks_and_io, chunks), $3
+#    what it reports, and traits follow (visits_once, bottom_up).
 #  - out: a scratch folder of the script's own, removed when it exits.
 #  - g500_deck <kernels> [NBFS]: writes a graph500_bfs deck (edgefactor 16)
 #    into $out and sets deck to its path.
@@ -27,6 +31,10 @@ ht_app() {
   shift 3
   mpirun -np "$np" "${flags[@]}" "$@" --kokkos-num-threads="$nt" --kokkos-disable-warnings \
     >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+}
+
+ht_variants() {
+  mpirun -np 1 "${flags[@]}" "$1" --list variants | awk "${2:-1} { print \$1 }"
 }
 
 g500_value() {

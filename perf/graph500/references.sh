@@ -48,7 +48,7 @@ for s in $scales; do
   else
     echo "(Graph500 reference skipped: set HT_GRAPH500_REPLICATED, see build_references.sh)"
   fi
-  for v in mpi incremental atomic hybrid; do
+  for v in $(ht_variants "$exe" '$2 == "single" || $2 == "chunks"'); do
     one=$(ours 1 1 "$v" "$s")
     many=$(ours "$ranks" 1 "$v" "$s")
     printf '%-6s %-46s %12.6f %12.6f %8s\n' "$s" "$v ${ranks}x1 / $v 1x1 (speedup)" "$many" \

@@ -26,6 +26,11 @@ run() { # variant ranks threads -> log file
 get() { g500_value "$1" "$2"; }
 getp() { awk -v k="$2" '$1 == "bfs" && $2 == k {print $(NF-1)}' "$1"; } # mean over ranks of a profile line
 
+# The chunked variants are measured against the others; the baseline (MPI
+# only) runs a rank per core.
+baseline=$(ht_variants "$exe" '$2 == "single"')
+chunked=$(ht_variants "$exe" '$2 == "chunks"')
+others=$(ht_variants "$exe" '$2 != "chunks"')
 echo "== BFS variants, SCALE $scale, NBFS $nbfs, $cores cores"
 printf '%-7s %-11s %6s %12s %12s %8s %10s %10s %8s\n' layout variant tasks median_s hmean_MTEPS \
   lock_s redundancy imbalance waiting
@@ -33,33 +38,33 @@ for layout in $layouts; do
   np=${layout%x*}
   nt=${layout#*x}
   declare -A median=()
-  for variant in mpi locking nonlocking incremental atomic hybrid; do
+  for variant in $(ht_variants "$exe"); do
     threads=$nt
-    [[ $variant == mpi ]] && threads=1
+    [[ $variant == "$baseline" ]] && threads=1
     # The MPI-only variant uses one core per rank: on the same cores it runs
     # one rank per core.
     ranks=$np
-    [[ $variant == mpi ]] && ranks=$((np * nt))
+    [[ $variant == "$baseline" ]] && ranks=$((np * nt))
     log=$(run "$variant" "$ranks" "$threads")
     median[$variant]=$(get "$log" median_time)
     lock=$(get "$log" mean_lock_time)
     red=$(get "$log" mean_redundant_visits)
     printf '%-7s %-11s %6s %12.6f %12.1f %8s %10s %10s %8s\n' "$layout" \
-      "$variant$([[ $variant == mpi ]] && echo "(${ranks}x1)")" "$(get "$log" tasks_per_rank)" \
+      "$variant$([[ $variant == "$baseline" ]] && echo "(${ranks}x1)")" "$(get "$log" tasks_per_rank)" \
       "${median[$variant]}" "$(awk -v t="$(get "$log" harmonic_mean_TEPS)" 'BEGIN{print t/1e6}')" \
       "${lock:-0}" "${red:--}" "$(getp "$log" mean_imbalance)" "$(getp "$log" waiting)"
     ht_measure "bfs_${layout}_${variant}_mteps" \
       "$(awk -v t="$(get "$log" harmonic_mean_TEPS)" 'BEGIN{print t/1e6}')"
   done
-  for v in incremental atomic hybrid; do
-    awk -v v="$v" -v l="$layout" -v m="${median[$v]}" -v n="${median[nonlocking]}" \
-      -v k="${median[locking]}" -v p="${median[mpi]}" 'BEGIN {
-        printf "%-7s %-11s faster than nonlocking %.2fx, than locking %.2fx, than mpi %.2fx\n",
-               l, v, n / m, k / m, p / m }'
-    for base in nonlocking locking mpi; do
+  for v in $chunked; do
+    line=
+    for base in $others; do
+      line+=$(awk -v b="$base" -v m="${median[$v]}" -v t="${median[$base]}" \
+        'BEGIN { printf ", than %s %.2fx", b, t / m }')
       ht_measure "bfs_${layout}_${v}_speedup_vs_${base}" \
         "$(awk -v m="${median[$v]}" -v b="${median[$base]}" 'BEGIN { printf "%.4f", b / m }')"
     done
+    printf '%-7s %-11s faster%s\n' "$layout" "$v" "${line#,}"
   done
 done
 echo "(figures only: scripts/bench gates them against perf/baselines/)"

@@ -63,6 +63,8 @@ namespace {
 struct Asked {
   bool help = false, help_all = false, version = false, kokkos_help = false;
   std::string topic;  // --help Section/key
+  bool list = false;
+  std::string listing;  // --list <name>
 };
 
 bool is_deck(const std::string& a) {
@@ -88,6 +90,12 @@ Asked take_early_options(std::vector<char*>& args) {
       q.topic = a.substr(7);
     } else if (a == "--help-all") {
       q.help_all = true;
+    } else if (a == "--list") {
+      q.list = true;
+      if (i + 1 < args.size()) q.listing = args[++i];
+    } else if (a.rfind("--list=", 0) == 0) {
+      q.list = true;
+      q.listing = a.substr(7);
     } else if (a == "--version") {
       q.version = true;
     } else if (a == "--kokkos-help") {
@@ -198,6 +206,18 @@ int run_app(int argc, char** argv, const AppSpec& spec,
                                                : help_long(spec, asked.topic);
       if (env.rank() == 0) std::cout << text << std::flush;
       return 0;
+    }
+    if (asked.list) {
+      std::string names;
+      for (const AppSpec::Listing& l : spec.lists) {
+        if (l.name == asked.listing) {
+          if (env.rank() == 0) std::cout << l.text() << std::flush;
+          return 0;
+        }
+        names += (names.empty() ? "" : ", ") + l.name;
+      }
+      throw UsageError("--list '" + asked.listing +
+                       "': " + (names.empty() ? "this app lists nothing" : "accepted: " + names));
     }
     const std::string start = iso_time_now(), stamp = stamp_now();
     Deck deck = load_deck(spec, std::vector<std::string>(v + 1, v + n), env.comm());

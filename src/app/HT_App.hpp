@@ -5,8 +5,9 @@
 ///
 /// Options answered before any deck is read, on rank 0, exit 0: --help (one
 /// screen), --help <Section/key> and --help-all (the long text), --version,
-/// --kokkos-help (Kokkos' flags).  --print-deck runs the AppSpec's check (the
-/// driver's cross-key rules) before it prints, so a deck it prints would run.
+/// --kokkos-help (Kokkos' flags), --list <name> (AppSpec::lists).
+/// --print-deck runs the AppSpec's check (the driver's cross-key rules)
+/// before it prints, so a deck it prints would run.
 ///
 /// Results: Output/file, or when that is empty a new name chosen by rank 0,
 /// results/<app>-<YYYYMMDD>-<HHMMSS>[-<n>].h5 under the folder the run started

@@ -641,6 +641,8 @@ std::string help_text(const AppSpec& spec, std::size_t width) {
   for (const Shortcut& s : spec.shortcuts)
     out << "  " << pad((s.short_flag.empty() ? "" : s.short_flag + ", ") + s.long_flag + " V", 23)
         << "  --set " << s.key << "=V\n";
+  for (const AppSpec::Listing& l : spec.lists)
+    out << "  " << pad("--list " + l.name, 23) << "  " << l.what << ", and exit\n";
   out << "  --print-deck[=xml|yaml]  check the deck, print it with every default, and exit\n"
       << "  --help [Section/key]     this text, or one parameter's whole text; --help-all: all\n"
       << "  --version                the versions of this driver, Kokkos, its tasks and MPI\n"

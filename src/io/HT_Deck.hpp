@@ -53,6 +53,14 @@ struct AppSpec {
   /// configuration reader): run by --print-deck so that a deck it prints
   /// would run.  Throws UsageError; collective.  Empty: none.
   std::function<void(const Teuchos::ParameterList&, const Environment&)> check = {};
+  /// \brief What `--list <name>` prints, answered before any deck is read:
+  /// one item a line, its name first, for scripts (none by default).
+  struct Listing {
+    std::string name;                   ///< "variants"
+    std::string what;                   ///< one line for --help
+    std::function<std::string()> text;  ///< the lines
+  };
+  std::vector<Listing> lists = {};
 };
 
 /// \brief The validator of a string key that takes one of \p names (from a

@@ -5,8 +5,9 @@ variant reports, and the profile arrays, all consistent with the run; and
 kernel 3's datasets when it ran (check_sssp_results.py).
 
 usage: check_graph500_results.py <file.h5> <ranks> <threads> <variant> [direction [partition]]
-(direction: hybrid's forced top-down or bottom-up, checked level by level;
-partition: 1d, the default, or 2d)
+(direction: a bottom-up variant's forced top-down or bottom-up, checked level
+by level; partition: 1d, the default, or 2d).  What the variant reports comes
+from `graph500_bfs --list variants`, saved in the file $HT_BFS_VARIANTS.
 """
 import sys
 
@@ -22,6 +23,12 @@ from check_sssp_results import check_sssp  # noqa: E402
 path, ranks, threads, variant = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 direction = sys.argv[5] if len(sys.argv) > 5 else "auto"
 partition = sys.argv[6] if len(sys.argv) > 6 else "1d"
+# A line per variant: name, work, reports, then traits (bfs_variants_list()).
+with open(os.environ["HT_BFS_VARIANTS"]) as listing:
+    kinds = {w[0]: w[1:] for w in (line.split() for line in listing) if w}
+assert variant in kinds, (variant, sorted(kinds))
+work, reports, traits = kinds[variant][0], kinds[variant][1], kinds[variant][2:]
+bottom_up = "bottom_up" in traits
 with h5py.File(path, "r") as f:
     a = f.attrs
     for key in ("app", "deck", "git_revision", "kokkos", "kokkos_backend", "task_runtime",
@@ -93,7 +100,7 @@ with h5py.File(path, "r") as f:
         assert f["bfs/" + name].shape == (nkeys, width), name
     if ranks == 1:
         assert (f["bfs/messages"][()] == 0).all(), "one rank sends no messages"
-    elif not (variant == "hybrid" and direction == "bottom-up" and partition == "1d"):
+    elif not (bottom_up and direction == "bottom-up" and partition == "1d"):
         assert f["bfs/messages"][()].sum() > 0, "several ranks exchange messages"
     assert f["bfs/bytes_sent"].shape == (ranks,)
     rss = f["run/peak_rss_bytes"][()]
@@ -119,10 +126,10 @@ with h5py.File(path, "r") as f:
     if ranks > 1:
         assert ((parts["communicate"] + parts["wait"] + parts["sync"]).sum(axis=1) > 0).all(), parts
 
-    # Directions: 1 where hybrid searched a level bottom-up, else 0.
+    # Directions: 1 where a level was searched bottom-up, else 0.
     up = f["bfs/bottom_up"][()]
     assert set(np.unique(up)) <= {0, 1}, up
-    if variant == "hybrid":
+    if bottom_up:
         if direction == "top-down":
             assert (up == 0).all(), up
         if direction == "bottom-up":
@@ -137,12 +144,14 @@ with h5py.File(path, "r") as f:
 
     lock, redundant = f["bfs/lock_seconds"][()], f["bfs/redundant_visits"][()]
     assert (lock >= 0).all()
-    if variant in ("nonlocking", "incremental", "atomic", "hybrid"):
+    if reports == "redundancy":
         assert (redundant >= 1).all(), redundant  # visits >= distinct vertices
-    if variant in ("atomic", "hybrid"):
-        assert (redundant == 1).all(), redundant  # a vertex is claimed once
-    if variant in ("mpi", "locking"):
+    else:
         assert (redundant == 0).all(), redundant  # not reported
+    if "visits_once" in traits:
+        assert (redundant == 1).all(), redundant  # a vertex is claimed once
+    if reports != "lock_time":
+        assert (lock == 0).all(), lock
 
     # The profile (on by default, recorded whether or not it is printed):
     # per-rank rows, one iteration per level.
@@ -154,7 +163,7 @@ with h5py.File(path, "r") as f:
     imb = p["iteration_imbalance"][()]
     assert ((imb >= 0) & (imb <= 1)).all()
     assert p["mean_imbalance_over_ranks"].shape == (3,)
-    if variant != "mpi":
+    if work != "single":
         assert p["record_count"][()].sum() > 0, "task variants record their tasks"
     # MPI counts: a step per level searched (the frontier table's nonzero
     # entries), each with the level's closing sum.

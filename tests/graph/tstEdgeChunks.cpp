@@ -1,5 +1,5 @@
 // Tests of the chunked variants' work split (impl/HT_EdgeChunks.hpp): walked
-// the way ChunkedBfs::expand walks it, the chunks cover every edge of the
+// the way ChunkedSearch::expand walks it, the chunks cover every edge of the
 // frontier exactly once, hold equal numbers of edges (within one), and count
 // every frontier vertex exactly once -- for rows of length 0, a hub longer
 // than a chunk, and more chunks than rows.

@@ -26,6 +26,10 @@ fi
 
 rm -rf "$scratch"
 mkdir -p "$scratch/state" "$scratch/spool" "$scratch/results"
+# What each BFS variant reports, for check_graph500_results.py.
+export HT_BFS_VARIANTS=$scratch/bfs_variants.txt
+OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "$build/apps/graph500_bfs" \
+  --list variants >"$HT_BFS_VARIANTS"
 host=$(hostname)
 conf=$scratch/slurm.conf
 # Ports of its own, so that a site's Slurm on this machine is left alone.

@@ -24,8 +24,9 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "graph/bfs/HT_BfsAtomic.hpp"
 #include "graph/bfs/HT_BfsVariant.hpp"
-#include "graph/bfs/impl/HT_ClaimChunk.hpp"
+#include "graph/impl/HT_ChunkTask.hpp"
 
 namespace ht::impl {
 
@@ -35,22 +36,17 @@ namespace {
 // spawn than they gain in balance.
 constexpr std::size_t kMinChunkWords = 32;
 
-class BfsHybrid;
-
-// Chunk c of n of the rank's vertices, searched bottom-up.
-struct Up {
-  static constexpr bool kLaneIsTask = false;
-  static std::int64_t run(BfsHybrid& b, std::size_t chunk, std::size_t chunks);
-};
-
-class BfsHybrid final : public ChunkedBfs {
+class BfsHybrid final : public Bfs {
  public:
   BfsHybrid(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI_Comm comm)
-      : ChunkedBfs(g, opt, rt, comm),
+      : rt_(rt),
+        g_(g),
+        comm_(comm),
+        s_(g, opt, comm),
         policy_(opt.direction),
         front_(g.range.n_global),
         mine_(g.range.local_count()) {
-    count_found_edges();
+    s_.count_found_edges();
     // Each row's first target beside the others, or the vertex itself (never
     // in the frontier: it is unvisited when asked) for an empty row.
     const std::int64_t n = g.range.local_count();
@@ -61,8 +57,7 @@ class BfsHybrid final : public ChunkedBfs {
 
   const BfsResult& search(std::int64_t root) override {
     const VertexRange& r = g_.range;
-    const int group = searches_++;
-    start(root);
+    const int group = s_.start(root);
     // Edges out of this rank's unvisited vertices.
     std::int64_t unexplored = g_.offsets.back() - (r.mine(root) ? g_.degree(r.local(root)) : 0);
     Direction dir = first_direction(policy_);
@@ -72,72 +67,87 @@ class BfsHybrid final : public ChunkedBfs {
     }
     long long frontier = 1;
     for (int level = 0;; ++level) {
-      level_.begin(level);
-      const int iteration = profile_.begin_iteration(group, level, static_cast<int>(lanes_.size()));
-      res_.bottom_up.push_back(dir == Direction::bottom_up);
-      if (dir == Direction::top_down)
-        top_down(iteration);
-      else
-        bottom_up(iteration);
-      const auto [vertices, edges] = take_found();
+      const int iteration = s_.begin_level(group, level);
+      s_.result().bottom_up.push_back(dir == Direction::bottom_up);
+      if (dir == Direction::top_down) {
+        // The atomic variant's level (HT_BfsAtomic.cpp).
+        if (const std::size_t n = s_.top_down_chunks()) {
+          s_.profile().reserve(n);
+          for (std::size_t c = 0; c < n; ++c)
+            merge_when_done(rt_, s_.profile(), rt_.spawn(ClaimTask{&s_, c, n, iteration}),
+                            s_.record(c));
+          rt_.wait();
+        }
+        s_.end_top_down();
+      } else {
+        const std::size_t n =
+            std::clamp<std::size_t>(s_.seen().words() / kMinChunkWords, 1, s_.max_chunks());
+        s_.profile().reserve(n);
+        for (std::size_t c = 0; c < n; ++c)
+          merge_when_done(rt_, s_.profile(), rt_.spawn(UpTask{this, c, n, iteration}),
+                          s_.record(c));
+        rt_.wait();
+      }
+      const auto [vertices, edges] = s_.take_found();
       unexplored -= edges;
 
       const long long local[3] = {vertices, edges, unexplored};
       long long global[3];
-      level_.sum(local, global, 3);
+      s_.level().sum(local, global, 3);
       const Direction next =
           next_direction(policy_, dir, {global[0], global[1], global[2], r.n_global, frontier});
       if (global[0] > 0) {
         if (next == Direction::bottom_up)
           gather_frontier();
         else
-          take_frontier();
+          s_.take_frontier();
       }
-      if (!level_.record(global[0])) break;
+      if (!s_.level().record(global[0])) break;
       frontier = global[0];
       dir = next;
     }
-    end_search();
-    return res_;
+    return s_.finish();
   }
-
-  // For the bottom-up tasks.
-  const Bitmap& front() const { return front_; }
-  const Targets& first() const { return first_; }
 
  private:
-  void spawn_level(int iteration, std::size_t n) override {
-    spawn_chunks<Claim>(rt_, profile_, static_cast<ChunkedBfs*>(this), records_, iteration, n);
-  }
-
-  void bottom_up(int iteration) {
-    const std::size_t n = std::clamp<std::size_t>(seen_.words() / kMinChunkWords, 1, chunks_);
-    spawn_chunks<Up>(rt_, profile_, this, records_, iteration, n);
-    rt_.wait();
-  }
+  // Chunk c of n of the rank's vertices, searched bottom-up.
+  struct UpTask {
+    using value_type = void;
+    BfsHybrid* b;
+    std::size_t chunk, chunks;
+    int iteration;
+    void operator()(TaskMember&) const;
+  };
 
   // The next frontier as a bitmap of all vertices, on every rank: this
   // rank's new bits (local work), then the gather (a closing collective).
   void gather_frontier() {
-    seen_.take_new(prev_, [this](std::size_t w, Bitmap::Word bits) { mine_.set_word(w, bits); });
-    level_.sync([this] { allgather(mine_, g_.range, front_, comm_); });
+    s_.take_new(mine_);
+    s_.level().sync([this] { allgather(mine_, g_.range, front_, comm_); });
     mine_.clear();
   }
 
+  TaskRuntime& rt_;
+  const Csr& g_;
+  MPI_Comm comm_;
+  ChunkedSearch s_;
   DirectionPolicy policy_;
   Bitmap front_;   // the frontier, all vertices (bottom-up levels)
   Bitmap mine_;    // this rank's part of it
   Targets first_;  // each row's first target (order_rows: its local hub)
 };
 
-std::int64_t Up::run(BfsHybrid& b, std::size_t chunk, std::size_t chunks) {
-  const Csr& g = b.graph();
-  Bitmap& seen = b.seen();
-  const Bitmap& front = b.front();
+void BfsHybrid::UpTask::operator()(TaskMember&) const {
+  static_assert(sizeof(UpTask) <= kLargestTaskBytes, "BfsVariant::pool_bytes() assumes this");
+  ChunkedSearch& s = b->s_;
+  TaskClock clock = s.clock(chunk, iteration);
+  const Csr& g = b->g_;
+  Bitmap& seen = s.seen();
+  const Bitmap& front = b->front_;
   const std::size_t words = seen.words();
   const std::size_t w0 = words * chunk / chunks, w1 = words * (chunk + 1) / chunks;
   const std::int64_t* const offsets = g.offsets.data();
-  std::int64_t* const pred = b.pred();
+  std::int64_t* const pred = s.pred();
   std::int64_t found = 0, edges = 0;
   // A row's first target is read from a dense array (a stream, not a cache
   // miss per row); with rows ordered by degree it is the hub, which finds
@@ -147,7 +157,7 @@ std::int64_t Up::run(BfsHybrid& b, std::size_t chunk, std::size_t chunks) {
   std::int64_t rest[kBatch * 64];
   g.targets.visit([&](const auto* const targets) {
     using Id = std::remove_const_t<std::remove_pointer_t<decltype(targets)>>;
-    const Id* const first = b.first().data<Id>();  // as wide as the targets
+    const Id* const first = b->first_.data<Id>();  // as wide as the targets
     for (std::size_t wb = w0; wb < w1; wb += kBatch) {
       const std::size_t we = std::min(w1, wb + kBatch);
       std::size_t n = 0;
@@ -186,12 +196,13 @@ std::int64_t Up::run(BfsHybrid& b, std::size_t chunk, std::size_t chunks) {
       }
     }
   });
-  Lane& lane = b.lane();
+  Lane& lane = s.lane();
   lane.found_vertices += found;
   lane.found_edges += edges;
   lane.task_visits += found;
   lane.unique_visits += found;
-  return Bitmap::first_of(w1) - Bitmap::first_of(w0);
+  clock.items(Bitmap::first_of(w1) - Bitmap::first_of(w0));
+  clock.stop();
 }
 
 }  // namespace
@@ -204,6 +215,8 @@ extern const BfsVariant bfs_hybrid{
     BfsWork::chunks,
     MPI_THREAD_SERIALIZED,
     BfsReports::redundancy,
+    /*visits_once=*/true,
+    /*bottom_up=*/true,
     make_variant<BfsHybrid>};
 
 }  // namespace ht::impl

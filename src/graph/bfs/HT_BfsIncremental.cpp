@@ -10,80 +10,105 @@
 #include <algorithm>
 
 #include "graph/bfs/HT_BfsVariant.hpp"
-#include "graph/bfs/impl/HT_BfsChunked.hpp"
+#include "graph/bfs/impl/HT_ChunkedSearch.hpp"
+#include "graph/impl/HT_ChunkTask.hpp"
 
 namespace ht::impl {
 
 namespace {
 
-// What one task found: its own arrays, read by its merge only.
-struct Piece {
-  std::vector<std::pair<std::int64_t, std::int64_t>> found;  // (local vertex, parent)...
-  std::size_t count = 0;                                     // ...in its first count entries
-  TaskRecord record;
-};
-
-class BfsIncremental;
-
-struct Find {
-  static constexpr bool kLaneIsTask = false;
-  static std::int64_t run(BfsIncremental& b, std::size_t chunk, std::size_t chunks);
-};
-
-struct Merge {
-  using value_type = void;
-  ChunkedBfs* b;
-  Piece* piece;
-
-  void operator()(TaskMember&) const {
-    Lane& lane = b->lane();
-    lane.task_visits += static_cast<std::int64_t>(piece->count);
-    const auto* found = piece->found.data();
-    for (std::size_t f = 0; f < piece->count; ++f)
-      lane.unique_visits += b->claim(found[f].first, found[f].second);
-    b->profile().merge(piece->record);
-    b->pump();
-  }
-};
-
-class BfsIncremental final : public ChunkedBfs {
+class BfsIncremental final : public Bfs {
  public:
   BfsIncremental(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI_Comm comm)
-      : ChunkedBfs(g, opt, rt, comm), pieces_(static_cast<std::size_t>(std::max(1, opt.chunks))) {
-    give_lanes_scratch();
+      : rt_(rt),
+        s_(g, opt, comm),
+        found_(static_cast<std::size_t>(std::max(1, opt.chunks))),
+        mine_(s_.lanes()) {
+    for (Scratch& m : mine_) m.bits.resize(g.range.local_count());
   }
-  Piece& piece(std::size_t c) { return pieces_[c]; }
+
+  const BfsResult& search(std::int64_t root) override {
+    const int group = s_.start(root);
+    for (int level = 0;; ++level) {
+      const int iteration = s_.begin_level(group, level);
+      if (const std::size_t n = s_.top_down_chunks()) {
+        s_.profile().reserve(n);
+        for (std::size_t c = 0; c < n; ++c) {
+          Future<void> f = rt_.spawn(FindTask{this, c, n, iteration});
+          // High priority: a finished task's finds reach the shared bitmap
+          // before the next chunk starts, so that chunk skips them.
+          rt_.spawn_after(f, MergeTask{this, c}, TaskPriority::high);
+        }
+        rt_.wait();
+      }
+      s_.end_top_down();
+      if (!s_.next_frontier()) break;
+    }
+    return s_.finish();
+  }
 
  private:
-  void spawn_level(int iteration, std::size_t n) override {
-    profile().reserve(n);
-    for (std::size_t c = 0; c < n; ++c) {
-      Future<void> f =
-          rt_.spawn(ChunkTask<BfsIncremental, Find>{this, &pieces_[c].record, c, n, iteration});
-      // High priority: a finished task's finds reach the shared bitmap before
-      // the next chunk starts, so that chunk skips them.
-      rt_.spawn_after(f, Merge{this, &pieces_[c]}, TaskPriority::high);
+  // What one task found, read by its merge only.
+  struct Found {
+    std::vector<std::pair<std::int64_t, std::int64_t>> pairs;  // (local vertex, parent)...
+    std::size_t count = 0;                                     // ...in its first count entries
+  };
+  // A worker's bitmap of the running task's finds, clean between tasks.
+  struct alignas(64) Scratch {
+    Bitmap bits;
+  };
+
+  // Chunk c of n: the finds no merge has claimed yet, into found_[c].
+  struct FindTask {
+    using value_type = void;
+    BfsIncremental* b;
+    std::size_t chunk, chunks;
+    int iteration;
+
+    void operator()(TaskMember&) const {
+      static_assert(sizeof(FindTask) <= kLargestTaskBytes, "BfsVariant::pool_bytes() assumes it");
+      ChunkedSearch& s = b->s_;
+      TaskClock clock = s.clock(chunk, iteration);
+      Lane& lane = s.lane();
+      Bitmap& mine = b->mine_[TaskRuntime::worker()].bits;
+      const Bitmap& seen = s.seen();
+      Found& out = b->found_[chunk];
+      auto& found = out.pairs;
+      found.clear();
+      clock.items(s.expand(chunk, chunks, lane, [&](std::int64_t j, std::int64_t u) {
+        if (!seen.test_atomic(j) && mine.set_new(j)) found.emplace_back(j, u);
+      }));
+      out.count = found.size();
+      // The next task on this worker starts from clean bits.
+      for (const auto& f : found) mine.set_word(Bitmap::word_of(f.first), 0);
+      clock.stop();
     }
-  }
+  };
 
-  std::vector<Piece> pieces_;  // one per chunk, reused level after level
+  // Claims chunk c's finds into visited / pred, once its FindTask is done.
+  struct MergeTask {
+    using value_type = void;
+    BfsIncremental* b;
+    std::size_t chunk;
+
+    void operator()(TaskMember&) const {
+      ChunkedSearch& s = b->s_;
+      const Found& out = b->found_[chunk];
+      Lane& lane = s.lane();
+      lane.task_visits += static_cast<std::int64_t>(out.count);
+      const auto* found = out.pairs.data();
+      for (std::size_t f = 0; f < out.count; ++f)
+        lane.unique_visits += s.claim(found[f].first, found[f].second);
+      s.profile().merge(*s.record(chunk));
+      s.pump();
+    }
+  };
+
+  TaskRuntime& rt_;
+  ChunkedSearch s_;
+  std::vector<Found> found_;   // one per chunk, reused level after level
+  std::vector<Scratch> mine_;  // one per worker
 };
-
-std::int64_t Find::run(BfsIncremental& b, std::size_t chunk, std::size_t chunks) {
-  Lane& lane = b.lane();
-  Bitmap& mine = lane.scratch;  // this task's finds
-  const Bitmap& seen = b.seen();
-  Piece& piece = b.piece(chunk);
-  auto& found = piece.found;
-  found.clear();
-  const std::int64_t items = b.expand(chunk, chunks, lane, [&](std::int64_t j, std::int64_t u) {
-    if (!seen.test_atomic(j) && mine.set_new(j)) found.emplace_back(j, u);
-  });
-  piece.count = found.size();
-  // The next task on this worker starts from clean bits.
-  for (const auto& f : found) mine.set_word(Bitmap::word_of(f.first), 0);
-  return items;
-}
 
 }  // namespace
 
@@ -93,6 +118,8 @@ extern const BfsVariant bfs_incremental{
     BfsWork::chunks,
     MPI_THREAD_SERIALIZED,
     BfsReports::redundancy,
+    /*visits_once=*/false,
+    /*bottom_up=*/false,
     make_variant<BfsIncremental>};
 
 }  // namespace ht::impl

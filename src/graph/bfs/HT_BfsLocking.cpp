@@ -39,7 +39,6 @@ struct Shared {
   Exchange::Handler apply;
   Profile* prof = nullptr;
   std::vector<TaskRecord> records;  // one per processing task
-  Profile& profile() { return *prof; }
 };
 
 // Locks \p m, adding the time spent waiting (only when contended) to the total.
@@ -69,28 +68,37 @@ void visit(Shared& s, std::int64_t j, std::int64_t u) {
   s.newq[s.newq_count.fetch_add(1, std::memory_order_relaxed)] = j;
 }
 
-// Processing task t of n: share t of oldq.
-struct Process {
-  static constexpr bool kLaneIsTask = true;  // static shares: each its own lane
-  static std::int64_t run(Shared& s, std::size_t t, std::size_t n) {
-    const Csr& g = *s.g;
+// Processing task t of n: share t of oldq, on a profile lane of its own.
+struct ProcessTask {
+  using value_type = void;
+  Shared* s;
+  std::size_t share, shares;
+  int iteration;
+
+  void operator()(TaskMember&) const {
+    static_assert(sizeof(ProcessTask) <= kLargestTaskBytes, "BfsVariant::pool_bytes() assumes it");
+    const int t = static_cast<int>(share);
+    TaskClock clock(*s->prof, s->records[share], iteration, t, t);
+    const Csr& g = *s->g;
     const VertexRange& r = g.range;
-    const std::size_t q0 = s.oldq.size() * t / n, q1 = s.oldq.size() * (t + 1) / n;
+    const std::size_t q0 = s->oldq.size() * share / shares;
+    const std::size_t q1 = s->oldq.size() * (share + 1) / shares;
     for (std::size_t q = q0; q < q1; ++q) {
-      const std::int64_t i = s.oldq[q], u = r.global(i);
+      const std::int64_t i = s->oldq[q], u = r.global(i);
       for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
         const std::int64_t v = g.targets[k];
         if (r.mine(v)) {
-          TimedLock l(s.visit_lock, s.lock_wait);
-          visit(s, r.local(v), u);
+          TimedLock l(s->visit_lock, s->lock_wait);
+          visit(*s, r.local(v), u);
         } else {
-          TimedLock l(s.comm_lock, s.lock_wait);
-          s.ex->push(r.owner(v), {v, u}, s.apply);
+          TimedLock l(s->comm_lock, s->lock_wait);
+          s->ex->push(r.owner(v), {v, u}, s->apply);
         }
       }
     }
-    s.processing_left.fetch_sub(1, std::memory_order_release);
-    return static_cast<std::int64_t>(q1 - q0);
+    s->processing_left.fetch_sub(1, std::memory_order_release);
+    clock.items(static_cast<std::int64_t>(q1 - q0));
+    clock.stop();
   }
 };
 
@@ -155,8 +163,12 @@ class BfsLocking final : public Bfs {
       s_.newq_count = 0;
       s_.processing_left = processing;
       const int iteration = s_.prof->begin_iteration(group, level, processing);
-      spawn_chunks<Process>(rt_, *s_.prof, &s_, s_.records, iteration,
-                            static_cast<std::size_t>(processing));
+      const auto shares = static_cast<std::size_t>(processing);
+      s_.prof->reserve(shares);
+      for (std::size_t t = 0; t < shares; ++t) {
+        merge_when_done(rt_, *s_.prof, rt_.spawn(ProcessTask{&s_, t, shares, iteration}),
+                        &s_.records[t]);
+      }
       rt_.spawn(Receive{&s_}, TaskPriority::low);
       rt_.wait();
       const std::int64_t found = s_.newq_count.load();
@@ -186,6 +198,8 @@ extern const BfsVariant bfs_locking{
     BfsWork::tasks_and_io,
     MPI_THREAD_SERIALIZED,
     BfsReports::lock_time,
+    /*visits_once=*/false,
+    /*bottom_up=*/false,
     make_variant<BfsLocking>};
 
 }  // namespace ht::impl

@@ -2,56 +2,75 @@
 // share of the frontier; discoveries of remote vertices go to their owners
 // through the coalescing exchange, which is polled while expanding.
 // (The Graph500 reference "bfs_simple", with coalescing buffers, and the
-// sent filter of impl/HT_EdgeScan.hpp.)
+// sent filter of impl/HT_ChunkedSearch.hpp.)
 #include "graph/bfs/HT_BfsVariant.hpp"
-#include "graph/bfs/impl/HT_EdgeScan.hpp"
-#include "graph/bfs/impl/HT_QueueBfs.hpp"
+#include "graph/bfs/impl/HT_QueueSearch.hpp"
 
 namespace ht::impl {
 
 namespace {
 
-class BfsMpi final : public QueueBfs {
+class BfsMpi final : public Bfs {
  public:
   BfsMpi(const Csr& g, const BfsOptions& opt, TaskRuntime&, MPI_Comm comm)
-      : QueueBfs(g, opt, comm), known_(g.range.size > 1 ? g.range.n_global : 0) {}
+      : s_(g, opt, comm), known_(g.range.size > 1 ? g.range.n_global : 0) {}
 
- private:
-  void expand_level(int group, int level) override {
-    if (level == 0) known_.clear();
-    // The rank is one lane: its record shows the imbalance across ranks.
-    TaskRecord record;
-    TaskClock clock(profile_, record, profile_.begin_iteration(group, level, 1), 0, 0);
-    expand();
-    clock.items(static_cast<std::int64_t>(oldq_.size()));
-    clock.stop();
-    if (profile_.enabled()) {
-      profile_.reserve(1);
-      profile_.merge(record);
+  const BfsResult& search(std::int64_t root) override {
+    Profile& profile = s_.profile();
+    const int group = s_.start(root);
+    for (int level = 0;; ++level) {
+      s_.begin_level(level);
+      if (level == 0) known_.clear();
+      // The rank is one lane: its record shows the imbalance across ranks.
+      TaskRecord record;
+      TaskClock clock(profile, record, profile.begin_iteration(group, level, 1), 0, 0);
+      expand();
+      clock.items(static_cast<std::int64_t>(s_.frontier().size()));
+      clock.stop();
+      if (profile.enabled()) {
+        profile.reserve(1);
+        profile.merge(record);
+      }
+      if (!s_.end_level()) break;
     }
+    return s_.result();
   }
 
+ private:
+  // The edge loop: local finds visited, remote ones pushed to their owners
+  // once per search (the sent filter of impl/HT_ChunkedSearch.hpp).
   void expand() {
-    const VertexRange& r = g_.range;
-    const std::int64_t* const offsets = g_.offsets.data();
-    const auto first_time = [this](std::int64_t v) { return known_.set_new(v); };
-    const auto local = [this](std::int64_t j, std::int64_t u) { visit(j, u); };
-    const auto remote = [this](int owner, std::int64_t v, std::int64_t u) {
-      ex_.push(owner, {v, u}, apply_);
-    };
-    g_.targets.visit([&](const auto* targets) {
+    const Csr& g = s_.graph();
+    const VertexRange& r = g.range;
+    const std::int64_t first = r.first(), last = first + r.local_count();
+    const bool peers = r.size > 1;
+    const std::int64_t* const offsets = g.offsets.data();
+    g.targets.visit([&](const auto* targets) {
       std::size_t since_poll = 0;
-      for (const std::int64_t i : oldq_) {
-        scan_edges(targets, offsets[i], offsets[i + 1], r.global(i), r, r.size > 1, first_time,
-                   local, remote);
-        if (r.size > 1 && ++since_poll == 64) {  // take arrivals now and then: peers' sends move
-          ex_.poll(apply_);
+      for (const std::int64_t i : s_.frontier()) {
+        const std::int64_t u = r.global(i);
+        if (!peers) {
+          for (std::int64_t k = offsets[i]; k < offsets[i + 1]; ++k)
+            s_.visit(targets[k] - first, u);
+          continue;
+        }
+        for (std::int64_t k = offsets[i]; k < offsets[i + 1]; ++k) {
+          const std::int64_t v = targets[k];
+          if (!known_.set_new(v)) continue;
+          if (v >= first && v < last)
+            s_.visit(v - first, u);
+          else
+            s_.push(r.owner(v), {v, u});
+        }
+        if (++since_poll == 64) {  // take arrivals now and then: peers' sends move
+          s_.poll();
           since_poll = 0;
         }
       }
     });
   }
 
+  QueueSearch s_;
   Bitmap known_;  // vertices taken or sent this search (all N; none on one rank)
 };
 
@@ -62,6 +81,8 @@ extern const BfsVariant bfs_mpi{"mpi",
                                 BfsWork::single,
                                 MPI_THREAD_FUNNELED,
                                 BfsReports::time_only,
+                                /*visits_once=*/false,
+                                /*bottom_up=*/false,
                                 make_variant<BfsMpi>};
 
 }  // namespace ht::impl

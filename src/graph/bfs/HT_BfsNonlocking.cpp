@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "graph/bfs/HT_BfsVariant.hpp"
-#include "graph/bfs/impl/HT_QueueBfs.hpp"
+#include "graph/bfs/impl/HT_QueueSearch.hpp"
 #include "graph/impl/HT_ChunkTask.hpp"
 
 namespace ht::impl {
@@ -22,55 +22,80 @@ struct Local {
   std::vector<std::vector<Exchange::Item>> remote;           // per destination rank
 };
 
-class BfsNonlocking final : public QueueBfs {
+class BfsNonlocking final : public Bfs {
  public:
   BfsNonlocking(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI_Comm comm)
-      : QueueBfs(g, opt, comm), rt_(rt), tasks_(opt.tasks), locals_(opt.tasks) {}
+      : rt_(rt), s_(g, opt, comm), tasks_(opt.tasks), locals_(opt.tasks), records_(opt.tasks) {}
 
-  // Share t of n of oldq, into locals_[t].
-  struct Share {
-    static constexpr bool kLaneIsTask = true;  // static shares: each its own lane
-    static std::int64_t run(BfsNonlocking& b, std::size_t t, std::size_t n) {
-      const VertexRange& r = b.g_.range;
-      const std::size_t q0 = b.oldq_.size() * t / n, q1 = b.oldq_.size() * (t + 1) / n;
-      Local& out = b.locals_[t];
-      out.seen = b.seen_;
+  const BfsResult& search(std::int64_t root) override {
+    Profile& profile = s_.profile();
+    BfsResult& res = s_.result();
+    const int group = s_.start(root);
+    for (int level = 0;; ++level) {
+      s_.begin_level(level);
+      const int iteration = profile.begin_iteration(group, level, tasks_);
+      const auto shares = static_cast<std::size_t>(tasks_);
+      profile.reserve(shares);
+      for (std::size_t t = 0; t < shares; ++t) {
+        merge_when_done(rt_, profile, rt_.spawn(ShareTask{this, t, shares, iteration}),
+                        &records_[t]);
+      }
+      rt_.wait();
+      // Merge after the barrier: the study's design, and its cost.
+      for (const Local& l : locals_) {
+        res.task_visits += static_cast<std::int64_t>(l.found.size());
+        for (const auto& [j, u] : l.found) res.unique_visits += s_.visit(j, u);
+      }
+      for (const Local& l : locals_) {
+        for (int p = 0; p < s_.graph().range.size; ++p)
+          for (const auto& item : l.remote[p]) s_.push(p, item);
+      }
+      if (!s_.end_level()) break;
+    }
+    return res;
+  }
+
+ private:
+  // Share t of n of the frontier, into locals_[t], on a profile lane of its own.
+  struct ShareTask {
+    using value_type = void;
+    BfsNonlocking* b;
+    std::size_t share, shares;
+    int iteration;
+
+    void operator()(TaskMember&) const {
+      static_assert(sizeof(ShareTask) <= kLargestTaskBytes, "BfsVariant::pool_bytes() assumes it");
+      const int t = static_cast<int>(share);
+      QueueSearch& s = b->s_;
+      TaskClock clock(s.profile(), b->records_[share], iteration, t, t);
+      const Csr& g = s.graph();
+      const VertexRange& r = g.range;
+      const std::vector<std::int64_t>& oldq = s.frontier();
+      const std::size_t q0 = oldq.size() * share / shares, q1 = oldq.size() * (share + 1) / shares;
+      Local& out = b->locals_[share];
+      out.seen = s.seen();
       out.found.clear();
       out.remote.resize(r.size);
       for (auto& list : out.remote) list.clear();
       for (std::size_t q = q0; q < q1; ++q) {
-        const std::int64_t i = b.oldq_[q], u = r.global(i);
-        for (std::int64_t k = b.g_.offsets[i]; k < b.g_.offsets[i + 1]; ++k) {
-          const std::int64_t v = b.g_.targets[k];
+        const std::int64_t i = oldq[q], u = r.global(i);
+        for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
+          const std::int64_t v = g.targets[k];
           if (!r.mine(v))
             out.remote[r.owner(v)].push_back({v, u});
           else if (out.seen.set_new(r.local(v)))
             out.found.emplace_back(r.local(v), u);
         }
       }
-      return static_cast<std::int64_t>(q1 - q0);
+      clock.items(static_cast<std::int64_t>(q1 - q0));
+      clock.stop();
     }
   };
 
- private:
-  void expand_level(int group, int level) override {
-    const int iteration = profile_.begin_iteration(group, level, tasks_);
-    spawn_chunks<Share>(rt_, profile_, this, records_, iteration, static_cast<std::size_t>(tasks_));
-    rt_.wait();
-    // Merge after the barrier: the study's design, and its cost.
-    for (const Local& l : locals_) {
-      res_.task_visits += static_cast<std::int64_t>(l.found.size());
-      for (const auto& [j, u] : l.found) res_.unique_visits += visit(j, u);
-    }
-    for (const Local& l : locals_) {
-      for (int p = 0; p < g_.range.size; ++p)
-        for (const auto& item : l.remote[p]) ex_.push(p, item, apply_);
-    }
-  }
-
   TaskRuntime& rt_;
+  QueueSearch s_;
   int tasks_;
-  std::vector<Local> locals_;
+  std::vector<Local> locals_;        // one per task
   std::vector<TaskRecord> records_;  // one per task
 };
 
@@ -83,6 +108,8 @@ extern const BfsVariant bfs_nonlocking{
     BfsWork::tasks,
     MPI_THREAD_FUNNELED,
     BfsReports::redundancy,
+    /*visits_once=*/false,
+    /*bottom_up=*/false,
     make_variant<BfsNonlocking>};
 
 }  // namespace ht::impl

@@ -48,6 +48,20 @@ std::string bfs_variants_doc() {
   return doc;
 }
 
+std::string bfs_variants_list() {
+  static constexpr const char* kWork[] = {"single", "tasks", "tasks_and_io", "chunks"};
+  static constexpr const char* kReports[] = {"time_only", "lock_time", "redundancy"};
+  std::string list;
+  for (const BfsVariant& v : bfs_variants()) {
+    list += std::string(v.name) + " " + kWork[static_cast<int>(v.work)] + " " +
+            kReports[static_cast<int>(v.reports)];
+    if (v.visits_once) list += " visits_once";
+    if (v.bottom_up) list += " bottom_up";
+    list += "\n";
+  }
+  return list;
+}
+
 std::unique_ptr<Bfs> make_bfs(const BfsVariant& v, const Csr& g, const BfsOptions& opt,
                               TaskRuntime& rt, MPI_Comm comm) {
   return v.make(g, v.resolve(opt, Kokkos::OpenMP().concurrency()), rt, comm);

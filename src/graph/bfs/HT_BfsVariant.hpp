@@ -3,9 +3,11 @@
 /// \brief What a BFS variant is (its name, how it splits a level into tasks,
 /// the MPI thread level it needs, what it reports, how to make one), and the
 /// table of them: the one place that lists them.  The deck's validator and
-/// --help, make_bfs() and the graph500_bfs driver all read it.  Each row is
-/// defined in its variant's own file, beside the kernel; a new variant is
-/// that file plus one line in the table (HT_BfsVariant.cpp).
+/// --help, make_bfs() and the graph500_bfs driver all read it, and the tests,
+/// perf scripts and results checker read `graph500_bfs --list variants`
+/// (bfs_variants_list()).  Each row is defined in its variant's own file,
+/// beside the kernel; a new variant is that file plus one line in the table
+/// (HT_BfsVariant.cpp).
 ///
 /// Layers, each using only those before it: HT_Bfs.hpp (the interface),
 /// impl/ (what variants share), the variant files, this table.
@@ -52,7 +54,9 @@ struct BfsVariant {
   BfsWork work;
   int mpi_thread_level;  ///< the least MPI_THREAD_* it runs with
   BfsReports reports;
-  Make make;  ///< the variant on a graph, with resolved options
+  bool visits_once;  ///< no vertex is visited by two tasks: redundancy 1 by construction
+  bool bottom_up;    ///< searches levels bottom-up too (Graph500/direction)
+  Make make;         ///< the variant on a graph, with resolved options
 
   /// \p opt with its task count settled for \p threads Kokkos threads
   /// (Graph500/tasks = 0 derives it); UsageError naming the key when the
@@ -77,6 +81,11 @@ const std::vector<BfsVariant>& bfs_variants();
 const BfsVariant& bfs_variant(const std::string& name);
 /// "name: doc" lines of every variant, for the deck's documentation.
 std::string bfs_variants_doc();
+/// \brief `graph500_bfs --list variants`: a line per variant, the baseline
+/// first, of words a script selects by: its name, its BfsWork and BfsReports
+/// (as spelled in the enums), then `visits_once` and `bottom_up` where true.
+/// Example line: `hybrid chunks redundancy visits_once bottom_up`.
+std::string bfs_variants_list();
 
 /// Variant \p v on \p g, with \p opt resolved for this rank's Kokkos threads;
 /// the task variants spawn into \p rt.  UsageError for options it cannot run with.

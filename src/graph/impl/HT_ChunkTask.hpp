@@ -1,14 +1,17 @@
 #pragma once
-// The one shape of the tasks a BFS variant spawns per level: share \c chunk
-// of \c chunks, its TaskRecord timed, and its work done by a Body:
+// A task shape for kernels that spawn one per piece of a step (the 2D BFS,
+// delta-stepping): piece \c chunk of \c chunks, its TaskRecord timed, and
+// its work done by a Body:
 //
 //   struct Body {
-//     static constexpr bool kLaneIsTask = false;  // lane: the worker (true: the share)
+//     static constexpr bool kLaneIsTask = false;  // lane: the worker (true: the piece)
 //     static std::int64_t run(Owner&, std::size_t chunk, std::size_t chunks);  // items
 //   };
 //
 // Static shares (the study's NT tasks) are lanes of their own; dynamically
-// scheduled chunks are balanced per worker (see HT_Profile.hpp).
+// scheduled chunks are balanced per worker (see HT_Profile.hpp).  The 1D BFS
+// variants write their task structs in their own files, within the same
+// size bound.
 #include <cstdint>
 #include <vector>
 

@@ -73,7 +73,7 @@ TEST_P(BfsTasks, TreesAreValidAndLevelsMatchTheOracle) {
       if (size == 1) {
         EXPECT_EQ(unique, reached);
       }
-      if (variant == "atomic") {
+      if (kind.visits_once) {
         EXPECT_EQ(local_finds, unique);
       }
     }

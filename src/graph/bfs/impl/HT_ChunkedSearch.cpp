@@ -1,4 +1,4 @@
-#include "graph/bfs/impl/HT_BfsChunked.hpp"
+#include "graph/bfs/impl/HT_ChunkedSearch.hpp"
 
 namespace ht::impl {
 
@@ -8,10 +8,8 @@ namespace {
 constexpr std::int64_t kMinChunkEdges = 2048;
 }  // namespace
 
-ChunkedBfs::ChunkedBfs(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI_Comm comm)
-    : rt_(rt),
-      g_(g),
-      comm_(comm),
+ChunkedSearch::ChunkedSearch(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
+    : g_(g),
       profile_(profile_or_off(opt.profile)),
       chunks_(static_cast<std::size_t>(std::max(1, opt.chunks))),
       peers_(g.range.size > 1),
@@ -20,7 +18,7 @@ ChunkedBfs::ChunkedBfs(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI
   const std::int64_t n = g.range.local_count();
   seen_.resize(n);
   prev_.resize(n);
-  known_.resize(peers_ ? g.range.n_global : 0);  // the sent filter (HT_EdgeScan.hpp)
+  known_.resize(peers_ ? g.range.n_global : 0);
   // Touched now, not by the first search: a fresh page costs a fault.
   oldq_.assign(n, 0);
   oldq_.clear();
@@ -39,19 +37,7 @@ ChunkedBfs::ChunkedBfs(const Csr& g, const BfsOptions& opt, TaskRuntime& rt, MPI
   };
 }
 
-void ChunkedBfs::give_lanes_scratch() {
-  for (Lane& l : lanes_) l.scratch.resize(g_.range.local_count());
-}
-
-void ChunkedBfs::take_frontier() {
-  oldq_.clear();
-  seen_.take_new(prev_, [this](std::size_t w, Bitmap::Word bits) {
-    Bitmap::for_each_bit(bits, w, [this](std::int64_t i) { oldq_.push_back(i); });
-  });
-  chunk_.assign(oldq_, [this](std::int64_t i) { return g_.degree(i); });
-}
-
-void ChunkedBfs::start(std::int64_t root) {
+int ChunkedSearch::start(std::int64_t root) {
   const VertexRange& r = g_.range;
   res_.reset(r.local_count());
   seen_.clear();
@@ -61,19 +47,24 @@ void ChunkedBfs::start(std::int64_t root) {
   arrived_vertices_ = arrived_edges_ = 0;
   if (r.mine(root)) claim(r.local(root), root);
   take_frontier();
+  return searches_++;
 }
 
-void ChunkedBfs::top_down(int iteration) {
-  const VertexRange& r = g_.range;
-  const auto n = static_cast<std::size_t>(std::clamp<std::int64_t>(
-      chunk_.edges() / kMinChunkEdges, 1, static_cast<std::int64_t>(chunks_)));
-  if (!oldq_.empty()) {
-    spawn_level(iteration, n);
-    rt_.wait();
-  }
+int ChunkedSearch::begin_level(int group, int level) {
+  level_.begin(level);
+  return profile_.begin_iteration(group, level, static_cast<int>(lanes_.size()));
+}
+
+std::size_t ChunkedSearch::top_down_chunks() const {
+  if (oldq_.empty()) return 0;
+  return static_cast<std::size_t>(std::clamp<std::int64_t>(chunk_.edges() / kMinChunkEdges, 1,
+                                                           static_cast<std::int64_t>(chunks_)));
+}
+
+void ChunkedSearch::end_top_down() {
   // Partial buffers leave now; the level ends on the host, all tasks done.
   for (Lane& l : lanes_) {
-    for (int p = 0; p < r.size; ++p) {
+    for (int p = 0; p < g_.range.size; ++p) {
       if (!l.out[p].empty()) ex_.post(p, std::move(l.out[p]));
       l.out[p] = {};
     }
@@ -81,7 +72,32 @@ void ChunkedBfs::top_down(int iteration) {
   ex_.end_level(apply_);
 }
 
-std::pair<std::int64_t, std::int64_t> ChunkedBfs::take_found() {
+bool ChunkedSearch::next_frontier() {
+  take_frontier();
+  return level_.end(static_cast<std::int64_t>(oldq_.size()));
+}
+
+const BfsResult& ChunkedSearch::finish() {
+  for (const Lane& l : lanes_) {
+    res_.task_visits += l.task_visits;
+    res_.unique_visits += l.unique_visits;
+  }
+  return res_;
+}
+
+void ChunkedSearch::take_frontier() {
+  oldq_.clear();
+  seen_.take_new(prev_, [this](std::size_t w, Bitmap::Word bits) {
+    Bitmap::for_each_bit(bits, w, [this](std::int64_t i) { oldq_.push_back(i); });
+  });
+  chunk_.assign(oldq_, [this](std::int64_t i) { return g_.degree(i); });
+}
+
+void ChunkedSearch::take_new(Bitmap& into) {
+  seen_.take_new(prev_, [&into](std::size_t w, Bitmap::Word bits) { into.set_word(w, bits); });
+}
+
+std::pair<std::int64_t, std::int64_t> ChunkedSearch::take_found() {
   std::pair<std::int64_t, std::int64_t> found{arrived_vertices_, arrived_edges_};
   for (Lane& l : lanes_) {
     found.first += l.found_vertices;
@@ -90,26 +106,6 @@ std::pair<std::int64_t, std::int64_t> ChunkedBfs::take_found() {
   }
   arrived_vertices_ = arrived_edges_ = 0;
   return found;
-}
-
-void ChunkedBfs::end_search() {
-  for (const Lane& l : lanes_) {
-    res_.task_visits += l.task_visits;
-    res_.unique_visits += l.unique_visits;
-  }
-}
-
-const BfsResult& ChunkedBfs::search(std::int64_t root) {
-  const int group = searches_++;
-  start(root);
-  for (int level = 0;; ++level) {
-    level_.begin(level);
-    top_down(profile_.begin_iteration(group, level, static_cast<int>(lanes_.size())));
-    take_frontier();
-    if (!level_.end(static_cast<std::int64_t>(oldq_.size()))) break;
-  }
-  end_search();
-  return res_;
 }
 
 }  // namespace ht::impl

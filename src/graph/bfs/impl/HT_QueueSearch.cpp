@@ -1,10 +1,9 @@
-#include "graph/bfs/impl/HT_QueueBfs.hpp"
+#include "graph/bfs/impl/HT_QueueSearch.hpp"
 
 namespace ht::impl {
 
-QueueBfs::QueueBfs(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
+QueueSearch::QueueSearch(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
     : g_(g),
-      comm_(comm),
       profile_(profile_or_off(opt.profile)),
       ex_(comm, opt.buffer_items),
       level_(ex_, res_, comm),
@@ -16,23 +15,25 @@ QueueBfs::QueueBfs(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
   };
 }
 
-const BfsResult& QueueBfs::search(std::int64_t root) {
+int QueueSearch::start(std::int64_t root) {
   const VertexRange& r = g_.range;
   res_.reset(r.local_count());
   seen_.clear();
   oldq_.clear();
   newq_.clear();
   if (r.mine(root)) visit(r.local(root), root);
-  const int group = searches_++;
-  for (int level = 0;; ++level) {
-    oldq_.swap(newq_);
-    newq_.clear();
-    level_.begin(level);
-    expand_level(group, level);
-    ex_.end_level(apply_);
-    if (!level_.end(static_cast<std::int64_t>(newq_.size()))) break;
-  }
-  return res_;
+  return searches_++;
+}
+
+void QueueSearch::begin_level(int level) {
+  oldq_.swap(newq_);
+  newq_.clear();
+  level_.begin(level);
+}
+
+bool QueueSearch::end_level() {
+  ex_.end_level(apply_);
+  return level_.end(static_cast<std::int64_t>(newq_.size()));
 }
 
 }  // namespace ht::impl

@@ -1,0 +1,22 @@
+#pragma once
+/// \file HT_BfsAtomic.hpp
+/// \brief The atomic variant's task, which the hybrid variant's top-down
+/// levels spawn too (HT_BfsAtomic.cpp defines both).
+#include <cstddef>
+
+#include "graph/bfs/impl/HT_ChunkedSearch.hpp"
+
+namespace ht::impl {
+
+/// \brief Chunk \c chunk of \c chunks of the frontier's edges, each local
+/// find claimed with one atomic fetch_or on its visited bit.
+struct ClaimTask {
+  using value_type = void;
+  ChunkedSearch* s;
+  std::size_t chunk, chunks;
+  int iteration;
+  /// \brief The task body (HT_BfsAtomic.cpp).
+  void operator()(TaskMember&) const;
+};
+
+}  // namespace ht::impl
