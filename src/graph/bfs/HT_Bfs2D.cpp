@@ -64,7 +64,7 @@ constexpr int kPassTag = 3907;  // the bottom-up bitmap passed along a row
 // A find is a vertex's offset in its owner's piece and its parent's column
 // index in the finder's column block (the owner knows the finder's column),
 // in one word where both fit (Finds), else two.
-struct alignas(64) Lane2D {
+struct alignas(64) WorkerState2D {
   std::vector<std::vector<std::uint64_t>> out;
 };
 
@@ -143,8 +143,8 @@ class Bfs2D final : public Bfs {
     incoming_.resize(g.piece_bits);
     col_front_.resize(g.col_slots());
     known_.resize(g.row_slots());
-    lanes_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
-    for (Lane2D& l : lanes_) l.out.resize(static_cast<std::size_t>(g.shape.cols));
+    workers_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
+    for (WorkerState2D& l : workers_) l.out.resize(static_cast<std::size_t>(g.shape.cols));
     records_.resize(chunks_);
     next_.reserve(static_cast<std::size_t>(n));
     for (const std::int64_t d : g.degree) total_degree_ += d;
@@ -172,7 +172,8 @@ class Bfs2D final : public Bfs {
       const CommCounts c0 = comm_counts();
       sent_messages_ = sent_bytes_ = 0;
       comm_seconds_ = 0;
-      const int iteration = profile_.begin_iteration(group, level, static_cast<int>(lanes_.size()));
+      const int iteration =
+          profile_.begin_iteration(group, level, static_cast<int>(workers_.size()));
       res_.bottom_up.push_back(dir == Direction::bottom_up);
       take_frontier();
       if (dir == Direction::top_down)
@@ -208,7 +209,7 @@ class Bfs2D final : public Bfs {
   // For the tasks.
   const Csr2D& graph() const { return g_; }
   Profile& profile() { return profile_; }
-  Lane2D& lane() { return lanes_[TaskRuntime::worker()]; }
+  WorkerState2D& worker_state() { return workers_[TaskRuntime::worker()]; }
   Bitmap& known() { return known_; }
   const Bitmap& col_front() const { return col_front_; }
   Bitmap& unvisited() { return unvisited_; }
@@ -336,7 +337,7 @@ class Bfs2D final : public Bfs {
     fold();
   }
 
-  // The lanes' finds to their owners along the grid row (this rank's own
+  // The workers' finds to their owners along the grid row (this rank's own
   // stay here); each owner keeps the first for each vertex still unvisited:
   // the next frontier (next_).
   void fold() {
@@ -346,7 +347,7 @@ class Bfs2D final : public Bfs {
     for (int t = 0; t < cols; ++t) {
       if (t == me) continue;
       std::size_t k = 0;
-      for (const Lane2D& l : lanes_) k += l.out[t].size();
+      for (const WorkerState2D& l : workers_) k += l.out[t].size();
       count[t] = as_int(k);
       displ[t] = as_int(total);
       total += k;
@@ -359,7 +360,7 @@ class Bfs2D final : public Bfs {
     for (int t = 0; t < cols; ++t) {
       if (t == me) continue;
       auto at = send_.begin() + displ[t];
-      for (Lane2D& l : lanes_) {
+      for (WorkerState2D& l : workers_) {
         at = std::copy(l.out[t].begin(), l.out[t].end(), at);
         l.out[t].clear();
       }
@@ -386,7 +387,7 @@ class Bfs2D final : public Bfs {
         found_edges_ += g_.degree[offset];
       };
       if (t == me) {
-        for (Lane2D& l : lanes_) {
+        for (WorkerState2D& l : workers_) {
           finds_.for_each(l.out[t].data(), l.out[t].data() + l.out[t].size(), keep);
           l.out[t].clear();
         }
@@ -421,7 +422,7 @@ class Bfs2D final : public Bfs {
   std::vector<std::int64_t> cur_, next_;  // this rank's frontier and its finds (offsets)
   std::vector<std::int64_t> col_list_;    // the column block's frontier (column indices)
   EdgeChunks chunk_;                      // its edges, cut into chunks
-  std::vector<Lane2D> lanes_;
+  std::vector<WorkerState2D> workers_;
   std::vector<TaskRecord> records_;
   Finds finds_;
   std::vector<std::uint64_t> send_, receive_;
@@ -432,7 +433,7 @@ class Bfs2D final : public Bfs {
 
 std::int64_t Down::run(Bfs2D& b, std::size_t chunk, std::size_t chunks) {
   const Csr2D& g = b.graph();
-  Lane2D& lane = b.lane();
+  WorkerState2D& ws = b.worker_state();
   const Finds& finds = b.finds();
   Bitmap& known = b.known();
   const EdgeChunks& ch = b.chunks();
@@ -447,7 +448,7 @@ std::int64_t Down::run(Bfs2D& b, std::size_t chunk, std::size_t chunks) {
     for (std::int64_t k = k0; k < k1; ++k) {
       const std::int64_t r = g.col_targets[k];
       if (!known.claim(r)) continue;
-      finds.push(lane.out[static_cast<std::size_t>(r / slot)], r % slot, c);
+      finds.push(ws.out[static_cast<std::size_t>(r / slot)], r % slot, c);
     }
   }
   return static_cast<std::int64_t>(ch.vertex_begin(chunk + 1, chunks) -
@@ -456,12 +457,12 @@ std::int64_t Down::run(Bfs2D& b, std::size_t chunk, std::size_t chunks) {
 
 std::int64_t Up::run(Bfs2D& b, std::size_t chunk, std::size_t chunks) {
   const Csr2D& g = b.graph();
-  Lane2D& lane = b.lane();
+  WorkerState2D& ws = b.worker_state();
   const Bitmap& front = b.col_front();
   Bitmap& unvisited = b.unvisited();
   const int seg = b.segment();
   const std::int64_t base = seg * g.piece_bits;
-  std::vector<std::uint64_t>& out = lane.out[static_cast<std::size_t>(seg)];
+  std::vector<std::uint64_t>& out = ws.out[static_cast<std::size_t>(seg)];
   const Finds& finds = b.finds();
   const std::size_t words = unvisited.words();
   const std::size_t w0 = words * chunk / chunks, w1 = words * (chunk + 1) / chunks;

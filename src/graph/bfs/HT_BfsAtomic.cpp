@@ -19,7 +19,7 @@ void ClaimTask::operator()(TaskMember&) const {
   static_assert(sizeof(ClaimTask) <= kLargestTaskBytes, "BfsVariant::pool_bytes() assumes this");
   constexpr std::size_t kBatch = 64;
   TaskClock clock = s->clock(chunk, iteration);
-  Lane& lane = s->lane();
+  WorkerState& ws = s->worker_state();
   Bitmap& seen = s->seen();
   std::int64_t* const pred = s->pred();
   const std::int64_t* const degrees = s->counts_found_edges() ? s->graph().offsets.data() : nullptr;
@@ -40,16 +40,16 @@ void ClaimTask::operator()(TaskMember&) const {
     claims += static_cast<std::int64_t>(n_won);
     n_won = 0;
   };
-  clock.items(s->expand(chunk, chunks, lane, [&](std::int64_t j, std::int64_t u) {
+  clock.items(s->expand(chunk, chunks, ws, [&](std::int64_t j, std::int64_t u) {
     if (!seen.claim(j)) return;
     won[n_won++] = {j, u};
     if (n_won == kBatch) flush();
   }));
   flush();
-  lane.task_visits += claims;  // each claim is a visit, and no other task's
-  lane.unique_visits += claims;
-  lane.found_vertices += claims;
-  lane.found_edges += edges;
+  ws.task_visits += claims;  // each claim is a visit, and no other task's
+  ws.unique_visits += claims;
+  ws.found_vertices += claims;
+  ws.found_edges += edges;
   clock.stop();
 }
 

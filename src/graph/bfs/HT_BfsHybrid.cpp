@@ -196,11 +196,11 @@ void BfsHybrid::UpTask::operator()(TaskMember&) const {
       }
     }
   });
-  Lane& lane = s.lane();
-  lane.found_vertices += found;
-  lane.found_edges += edges;
-  lane.task_visits += found;
-  lane.unique_visits += found;
+  WorkerState& ws = s.worker_state();
+  ws.found_vertices += found;
+  ws.found_edges += edges;
+  ws.task_visits += found;
+  ws.unique_visits += found;
   clock.items(Bitmap::first_of(w1) - Bitmap::first_of(w0));
   clock.stop();
 }

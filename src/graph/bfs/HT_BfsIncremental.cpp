@@ -23,7 +23,7 @@ class BfsIncremental final : public Bfs {
       : rt_(rt),
         s_(g, opt, comm),
         found_(static_cast<std::size_t>(std::max(1, opt.chunks))),
-        mine_(s_.lanes()) {
+        mine_(s_.workers()) {
     for (Scratch& m : mine_) m.bits.resize(g.range.local_count());
   }
 
@@ -69,13 +69,13 @@ class BfsIncremental final : public Bfs {
       static_assert(sizeof(FindTask) <= kLargestTaskBytes, "BfsVariant::pool_bytes() assumes it");
       ChunkedSearch& s = b->s_;
       TaskClock clock = s.clock(chunk, iteration);
-      Lane& lane = s.lane();
+      WorkerState& ws = s.worker_state();
       Bitmap& mine = b->mine_[TaskRuntime::worker()].bits;
       const Bitmap& seen = s.seen();
       Found& out = b->found_[chunk];
       auto& found = out.pairs;
       found.clear();
-      clock.items(s.expand(chunk, chunks, lane, [&](std::int64_t j, std::int64_t u) {
+      clock.items(s.expand(chunk, chunks, ws, [&](std::int64_t j, std::int64_t u) {
         if (!seen.test_atomic(j) && mine.set_new(j)) found.emplace_back(j, u);
       }));
       out.count = found.size();
@@ -94,11 +94,11 @@ class BfsIncremental final : public Bfs {
     void operator()(TaskMember&) const {
       ChunkedSearch& s = b->s_;
       const Found& out = b->found_[chunk];
-      Lane& lane = s.lane();
-      lane.task_visits += static_cast<std::int64_t>(out.count);
+      WorkerState& ws = s.worker_state();
+      ws.task_visits += static_cast<std::int64_t>(out.count);
       const auto* found = out.pairs.data();
       for (std::size_t f = 0; f < out.count; ++f)
-        lane.unique_visits += s.claim(found[f].first, found[f].second);
+        ws.unique_visits += s.claim(found[f].first, found[f].second);
       s.profile().merge(*s.record(chunk));
       s.pump();
     }

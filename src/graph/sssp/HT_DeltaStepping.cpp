@@ -85,7 +85,7 @@ constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::max();
 class DeltaStepping::Impl {
  public:
   /// One worker's share of a phase: touched only by tasks on that worker.
-  struct alignas(64) Lane {
+  struct alignas(64) WorkerState {
     std::vector<std::vector<Exchange::Item>> out;  // per destination
     std::vector<std::vector<Entry>> bins;          // found this phase, by bucket
     std::vector<std::uint32_t> taken;              // classic: the live vertices it took
@@ -119,35 +119,34 @@ class DeltaStepping::Impl {
                                                                 : 1;
     if (opt.variant == SsspVariant::classic) window_ = 1;
     sent_budget_ = opt.sent_filter_bytes ? opt.sent_filter_bytes : g.targets.bytes() / 2;
-    lanes_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
-    shared_ = lanes_.size() > 1;
-    for (Lane& l : lanes_) l.out.resize(static_cast<std::size_t>(g.range.size));
+    workers_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
+    shared_ = workers_.size() > 1;
+    for (WorkerState& l : workers_) l.out.resize(static_cast<std::size_t>(g.range.size));
     state_.assign(static_cast<std::size_t>(g.range.local_count()), kUnreached);
     apply_ = [this](const Exchange::Item* items, std::size_t k) {
-      Lane& lane = this->lane();
+      WorkerState& ws = this->worker_state();
       for (std::size_t i = 0; i < k; ++i) {
-        relax(lane, g_.range.local(items[i].vertex), static_cast<State>(items[i].value));
+        relax(ws, g_.range.local(items[i].vertex), static_cast<State>(items[i].value));
       }
     };
   }
 
   Profile& profile() { return profile_; }
-  Lane& lane() { return lanes_[static_cast<std::size_t>(TaskRuntime::worker())]; }
+  WorkerState& worker_state() { return workers_[static_cast<std::size_t>(TaskRuntime::worker())]; }
 
   /// Atomic min of local vertex j's state by distance alone; a win puts j in
   /// its bucket (never one already taken: those are settled).
-  void relax(Lane& lane, std::int64_t j, State want) {
+  void relax(WorkerState& ws, std::int64_t j, State want) {
     State* s = &state_[static_cast<std::size_t>(j)];
     State cur = load(s);
     while ((want >> 32) < (cur >> 32)) {
       const State seen = Kokkos::atomic_compare_exchange(s, cur, want);
       if (seen == cur) {
         const auto b = static_cast<std::size_t>(std::max(bucket_, bucket_of(dist_of(want))));
-        if (lane.bins.size() <= b) lane.bins.resize(b + 1);
-        append(lane.bins[b],
-               {static_cast<std::uint32_t>(j), static_cast<std::uint32_t>(want >> 32)});
-        lane.lo = std::min(lane.lo, b);
-        lane.hi = std::max(lane.hi, b + 1);
+        if (ws.bins.size() <= b) ws.bins.resize(b + 1);
+        append(ws.bins[b], {static_cast<std::uint32_t>(j), static_cast<std::uint32_t>(want >> 32)});
+        ws.lo = std::min(ws.lo, b);
+        ws.hi = std::max(ws.hi, b + 1);
         return;
       }
       cur = seen;
@@ -168,7 +167,7 @@ class DeltaStepping::Impl {
   }
   template <Edges kind, class T>
   std::int64_t expand(std::size_t c, std::size_t n, const T* const targets) {
-    Lane& lane = this->lane();
+    WorkerState& ws = this->worker_state();
     const std::int64_t* const offsets = g_.offsets.data();
     const Entry* const frontier = frontier_.data();
     const std::size_t m = frontier_.size(), q0 = m * c / n, q1 = m * (c + 1) / n;
@@ -204,14 +203,14 @@ class DeltaStepping::Impl {
           if (r + 2 < k && !g_.split.empty()) __builtin_prefetch(g_.split.data() + rows[r + 2].j);
         }
         const std::int64_t i = rows[r].j;
-        if (kind == Edges::light) lane.taken.push_back(rows[r].j);
+        if (kind == Edges::light) ws.taken.push_back(rows[r].j);
         const std::int64_t k0 = offsets[i], k1 = offsets[i + 1];
-        relaxed += relax_edges<kind>(lane, targets, i, rows[r].du, k0, k1);
+        relaxed += relax_edges<kind>(ws, targets, i, rows[r].du, k0, k1);
         pump_now_and_then(since_pump, k1 - k0);
       }
     }
     if (peers_) ex_.try_poll(apply_);
-    lane.relaxations += relaxed;
+    ws.relaxations += relaxed;
     return live;
   }
 
@@ -219,7 +218,7 @@ class DeltaStepping::Impl {
   /// its local targets (first in the row, Csr::split) by an atomic min, its
   /// remote ones sent to their owners.
   template <Edges kind, class T>
-  std::int64_t relax_edges(Lane& lane, const T* const targets, std::int64_t i, float du,
+  std::int64_t relax_edges(WorkerState& ws, const T* const targets, std::int64_t i, float du,
                            std::int64_t k0, std::int64_t k1) {
     const VertexRange& r = g_.range;
     const float* const weights = g_.weights.data();
@@ -239,7 +238,7 @@ class DeltaStepping::Impl {
       const float w = weights[k];
       if (!light(w)) continue;
       ++relaxed;
-      relax(lane, static_cast<std::int64_t>(targets[k]) - first, pack(du + w, u));
+      relax(ws, static_cast<std::int64_t>(targets[k]) - first, pack(du + w, u));
     }
     for (std::int64_t k = split; k < k1; ++k) {
       // So is a remote target's filter word.
@@ -251,8 +250,8 @@ class DeltaStepping::Impl {
       const std::int64_t v = targets[k], b = bucket_of(du + w);
       if (sent_.admit(v, b)) {
         // Where the owner would put it if it wins (relax).
-        lane.sent_low = std::min(lane.sent_low, std::max(floor_, b));
-        send(lane, r.owner(v), {v, static_cast<std::int64_t>(pack(du + w, u))});
+        ws.sent_low = std::min(ws.sent_low, std::max(floor_, b));
+        send(ws, r.owner(v), {v, static_cast<std::int64_t>(pack(du + w, u))});
       }
     }
     return relaxed;
@@ -280,8 +279,8 @@ class DeltaStepping::Impl {
   using Heavy = Relax<Edges::heavy>;
   using All = Relax<Edges::all>;
 
-  void send(Lane& lane, int dest, Exchange::Item item) {
-    std::vector<Exchange::Item>& b = lane.out[static_cast<std::size_t>(dest)];
+  void send(WorkerState& ws, int dest, Exchange::Item item) {
+    std::vector<Exchange::Item>& b = ws.out[static_cast<std::size_t>(dest)];
     b.push_back(item);
     if (b.size() >= ex_.capacity()) {
       ex_.post(dest, std::move(b));
@@ -290,15 +289,15 @@ class DeltaStepping::Impl {
     }
   }
 
-  /// Moves the lanes' finds into the rank's buckets: only the bins each
-  /// lane touched, not every bucket once per phase.
+  /// Moves the workers' finds into the rank's buckets: only the bins each
+  /// worker touched, not every bucket once per phase.
   void gather_bins() {
-    for (Lane& l : lanes_) {
+    for (WorkerState& l : workers_) {
       if (bins_.size() < l.bins.size()) bins_.resize(l.bins.size());
       for (std::size_t b = l.lo; b < l.hi; ++b) {
         if (l.bins[b].empty()) continue;
         if (bins_[b].empty()) {
-          bins_[b].swap(l.bins[b]);  // no copy: the usual case, one lane's finds
+          bins_[b].swap(l.bins[b]);  // no copy: the usual case, one worker's finds
         } else {
           bins_[b].insert(bins_[b].end(), l.bins[b].begin(), l.bins[b].end());
           l.bins[b].clear();
@@ -334,7 +333,7 @@ class DeltaStepping::Impl {
 
   /// classic: the vertices the last wave took, for the bucket's heavy phase.
   void collect_taken() {
-    for (Lane& l : lanes_) {
+    for (WorkerState& l : workers_) {
       settled_.insert(settled_.end(), l.taken.begin(), l.taken.end());
       l.taken.clear();
     }
@@ -370,7 +369,7 @@ class DeltaStepping::Impl {
       // One chunk's work: run it here.  Most buckets of a narrow delta are
       // this small, and a task's round trip through the scheduler (spawn,
       // merge task, wait) cost more than their edges.  Recorded as a task of
-      // the host's lane all the same.
+      // the host's worker state all the same.
       if (records_.empty()) records_.resize(1);
       profile_.reserve(1);
       TaskClock clock(profile_, records_[0], iteration, TaskRuntime::worker(), 0);
@@ -403,7 +402,7 @@ class DeltaStepping::Impl {
   std::int64_t phase(int group, bool fuse) {
     ex_.begin_level(static_cast<int>(res_.phases));
     const int it = profile_.begin_iteration(group, static_cast<int>(res_.phases),
-                                            static_cast<int>(lanes_.size()));
+                                            static_cast<int>(workers_.size()));
     wave<Body>(it);
     while (fuse) {
       gather_bins();
@@ -413,7 +412,7 @@ class DeltaStepping::Impl {
       wave<Body>(it);
     }
     if (opt_.variant == SsspVariant::classic) collect_taken();
-    for (Lane& l : lanes_) {
+    for (WorkerState& l : workers_) {
       for (int p = 0; p < g_.range.size; ++p) {
         auto& out = l.out[static_cast<std::size_t>(p)];
         if (!out.empty()) ex_.post(p, std::move(out));
@@ -422,7 +421,7 @@ class DeltaStepping::Impl {
     }
     gather_bins();
     std::int64_t low = next_bucket(bucket_);
-    for (Lane& l : lanes_) low = std::min(low, std::exchange(l.sent_low, kNone));
+    for (WorkerState& l : workers_) low = std::min(low, std::exchange(l.sent_low, kNone));
     const std::int64_t next = ex_.end_level_min(apply_, low);
     res_.messages += ex_.stats().messages;
     res_.bytes += ex_.stats().bytes;
@@ -445,7 +444,7 @@ class DeltaStepping::Impl {
   std::vector<std::vector<Entry>> bins_;
   std::vector<Entry> frontier_;
   std::vector<std::uint32_t> settled_;
-  std::vector<Lane> lanes_;
+  std::vector<WorkerState> workers_;
   std::vector<TaskRecord> records_;
   // The bucket this rank is taking; the one the phase started from, the
   // same on every rank (floor_ <= bucket_ < floor_ + window_).  relax() puts
@@ -531,7 +530,7 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
     pred[j] = reached ? static_cast<std::int64_t>(static_cast<std::uint32_t>(s)) : -1;
   });
   Kokkos::fence();
-  for (Lane& l : lanes_) {
+  for (WorkerState& l : workers_) {
     res_.relaxations += l.relaxations;
     l.relaxations = 0;
   }

@@ -24,8 +24,8 @@ ChunkedSearch::ChunkedSearch(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
   oldq_.clear();
   chunk_.reserve(static_cast<std::size_t>(n));
   records_.resize(chunks_);
-  lanes_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
-  for (Lane& l : lanes_) l.out.resize(g.range.size);
+  workers_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
+  for (WorkerState& l : workers_) l.out.resize(g.range.size);
   apply_ = [this](const Exchange::Item* items, std::size_t k) {
     for (std::size_t i = 0; i < k; ++i) {
       const std::int64_t j = g_.range.local(items[i].vertex);
@@ -43,7 +43,8 @@ int ChunkedSearch::start(std::int64_t root) {
   seen_.clear();
   known_.clear();
   prev_.clear();
-  for (Lane& l : lanes_) l.task_visits = l.unique_visits = l.found_vertices = l.found_edges = 0;
+  for (WorkerState& l : workers_)
+    l.task_visits = l.unique_visits = l.found_vertices = l.found_edges = 0;
   arrived_vertices_ = arrived_edges_ = 0;
   if (r.mine(root)) claim(r.local(root), root);
   take_frontier();
@@ -52,7 +53,7 @@ int ChunkedSearch::start(std::int64_t root) {
 
 int ChunkedSearch::begin_level(int group, int level) {
   level_.begin(level);
-  return profile_.begin_iteration(group, level, static_cast<int>(lanes_.size()));
+  return profile_.begin_iteration(group, level, static_cast<int>(workers_.size()));
 }
 
 std::size_t ChunkedSearch::top_down_chunks() const {
@@ -63,7 +64,7 @@ std::size_t ChunkedSearch::top_down_chunks() const {
 
 void ChunkedSearch::end_top_down() {
   // Partial buffers leave now; the level ends on the host, all tasks done.
-  for (Lane& l : lanes_) {
+  for (WorkerState& l : workers_) {
     for (int p = 0; p < g_.range.size; ++p) {
       if (!l.out[p].empty()) ex_.post(p, std::move(l.out[p]));
       l.out[p] = {};
@@ -78,7 +79,7 @@ bool ChunkedSearch::next_frontier() {
 }
 
 const BfsResult& ChunkedSearch::finish() {
-  for (const Lane& l : lanes_) {
+  for (const WorkerState& l : workers_) {
     res_.task_visits += l.task_visits;
     res_.unique_visits += l.unique_visits;
   }
@@ -99,7 +100,7 @@ void ChunkedSearch::take_new(Bitmap& into) {
 
 std::pair<std::int64_t, std::int64_t> ChunkedSearch::take_found() {
   std::pair<std::int64_t, std::int64_t> found{arrived_vertices_, arrived_edges_};
-  for (Lane& l : lanes_) {
+  for (WorkerState& l : workers_) {
     found.first += l.found_vertices;
     found.second += l.found_edges;
     l.found_vertices = l.found_edges = 0;

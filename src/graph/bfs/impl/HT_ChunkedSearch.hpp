@@ -1,6 +1,6 @@
 #pragma once
 // What the chunked task variants (incremental, atomic, hybrid) share: a visited
-// bitmap that tasks read and claim concurrently, per-worker lanes (the
+// bitmap that tasks read and claim concurrently, per-worker workers (the
 // outgoing buffers and counters of whatever task runs on that worker, so no
 // two threads ever touch one), and the steps of a level, whose next frontier
 // is read off the bitmap in increasing vertex order.  Per level, the
@@ -41,9 +41,9 @@
 namespace ht::impl {
 
 /// \brief One worker's state in a level: touched only by tasks on that worker.
-struct alignas(64) Lane {
+struct alignas(64) WorkerState {
   std::vector<std::vector<Exchange::Item>> out;  ///< per destination, up to capacity items
-  std::int64_t task_visits = 0;                  ///< finds by this lane's tasks, this search
+  std::int64_t task_visits = 0;                  ///< finds by this worker's tasks, this search
   std::int64_t unique_visits = 0;                ///< of which no other task's
   std::int64_t found_vertices = 0;               ///< this level's finds (hybrid's heuristic)
   std::int64_t found_edges = 0;                  ///< their edges (with count_found_edges)
@@ -60,26 +60,26 @@ class ChunkedSearch {
   /// makes it the frontier.  Returns the search's profile group.
   int start(std::int64_t root);
   /// \brief Begins level \p level (the exchange's, the clock); returns its
-  /// profile iteration, one lane per worker.
+  /// profile iteration, one profile lane per worker.
   int begin_level(int group, int level);
   /// \brief How many top-down tasks this level spawns: up to opt.chunks of
   /// equal edge counts, none for an empty frontier.
   std::size_t top_down_chunks() const;
-  /// \brief After the level's tasks: the lanes' partial buffers sent and the
+  /// \brief After the level's tasks: the workers' partial buffers sent and the
   /// exchange's level completed (remote finds claimed).
   void end_top_down();
   /// \brief The next frontier read off the visited bitmap, and summed over
   /// the ranks: true while any rank has one (collective).
   bool next_frontier();
-  /// \brief The search's result, the lanes' visit counts added.
+  /// \brief The search's result, the workers' visit counts added.
   const BfsResult& finish();
 
   // ---- For the tasks (any worker) ----
-  /// \brief Workers, hence lanes: TaskRuntime::worker() is below it.
-  std::size_t lanes() const { return lanes_.size(); }
-  /// \brief The calling task's lane.
-  Lane& lane() { return lanes_[TaskRuntime::worker()]; }
-  /// \brief Times task \p c of \p iteration into its record, on its worker's lane.
+  /// \brief Workers, hence workers: TaskRuntime::worker() is below it.
+  std::size_t workers() const { return workers_.size(); }
+  /// \brief The calling task's worker state.
+  WorkerState& worker_state() { return workers_[TaskRuntime::worker()]; }
+  /// \brief Times task \p c of \p iteration into its record, on its worker's profile lane.
   TaskClock clock(std::size_t c, int iteration) {
     return TaskClock(profile_, records_[c], iteration, TaskRuntime::worker(), static_cast<int>(c));
   }
@@ -95,14 +95,14 @@ class ChunkedSearch {
     res_.pred[j] = u;
     return true;
   }
-  /// \brief Whether tasks add their finds' degrees to Lane::found_edges.
+  /// \brief Whether tasks add their finds' degrees to WorkerState::found_edges.
   bool counts_found_edges() const { return count_edges_; }
   /// \brief The edge loop of chunk \p c of \p n: calls local(j, u) for each
   /// edge (u, v) of the chunk whose v is local (j = v's local index) and
   /// passes the sent filter, and sends the others to their owners through
-  /// \p lane.  Returns the chunk's frontier vertices (profile items).
+  /// \p ws.  Returns the chunk's frontier vertices (profile items).
   template <class Local>
-  std::int64_t expand(std::size_t c, std::size_t n, Lane& lane, Local&& local);
+  std::int64_t expand(std::size_t c, std::size_t n, WorkerState& ws, Local&& local);
   /// \brief Sends and receives now, unless another task already is.
   void pump() {
     if (peers_) ex_.try_poll(apply_);
@@ -120,13 +120,13 @@ class ChunkedSearch {
   /// \brief This level's new finds, as words written into \p into
   /// (instead of take_frontier()).
   void take_new(Bitmap& into);
-  /// \brief This level's finds (vertices, edges out of them) over the lanes, zeroed.
+  /// \brief This level's finds (vertices, edges out of them) over the workers, zeroed.
   std::pair<std::int64_t, std::int64_t> take_found();
 
  private:
   /// Queues a remote find; a full buffer goes to the exchange (lock-free).
-  void send(Lane& lane, int dest, Exchange::Item item) {
-    std::vector<Exchange::Item>& b = lane.out[dest];
+  void send(WorkerState& ws, int dest, Exchange::Item item) {
+    std::vector<Exchange::Item>& b = ws.out[dest];
     b.push_back(item);
     if (b.size() >= ex_.capacity()) {
       ex_.post(dest, std::move(b));
@@ -150,7 +150,7 @@ class ChunkedSearch {
   Bitmap prev_;                     // seen_ as the level began
   std::vector<std::int64_t> oldq_;  // the frontier, in increasing order
   EdgeChunks chunk_;                // its edges, cut into chunks
-  std::vector<Lane> lanes_;
+  std::vector<WorkerState> workers_;
   std::vector<TaskRecord> records_;                        // one per chunk: each task's own
   std::int64_t arrived_vertices_ = 0, arrived_edges_ = 0;  // remote arrivals claimed this level
 };
@@ -160,7 +160,7 @@ class ChunkedSearch {
 // each row is a cache miss of its own).  Chunks hold equal numbers of edges,
 // so a hub cannot make one chunk outlast the level.
 template <class Local>
-std::int64_t ChunkedSearch::expand(std::size_t c, std::size_t n, Lane& lane, Local&& local) {
+std::int64_t ChunkedSearch::expand(std::size_t c, std::size_t n, WorkerState& ws, Local&& local) {
   // Plain locals: stores through pred could alias members, forcing reloads.
   const VertexRange& r = g_.range;
   const std::int64_t first = r.first(), last = first + r.local_count();
@@ -186,7 +186,7 @@ std::int64_t ChunkedSearch::expand(std::size_t c, std::size_t n, Lane& lane, Loc
         if (v >= first && v < last)
           local(v - first, u);
         else
-          send(lane, r.owner(v), {v, u});
+          send(ws, r.owner(v), {v, u});
       }
       // Take arrivals now and then: keeps the peers' sends moving.
       if ((since_pump += k_end - k_begin) >= 4096) {
