@@ -13,7 +13,6 @@ namespace ht {
 namespace {
 
 using Degree = impl::TargetDegrees::Degree;
-using Degrees = impl::TargetDegrees;
 
 // One row part's entries while it is ordered (weights or 64-bit ids).
 struct Entry {
@@ -36,8 +35,8 @@ struct Scratch {
 // id, keeping each id once (its lightest weight) at the front.  Returns how
 // many were kept.
 template <class Id>
-std::int64_t order_part(Id* t, float* w, std::int64_t a, std::int64_t e, const Degrees& degree,
-                        Scratch& s) {
+std::int64_t order_part(Id* t, float* w, std::int64_t a, std::int64_t e,
+                        const impl::TargetDegrees& degree, Scratch& s) {
   std::int64_t out = a;
   if constexpr (sizeof(Id) == 4) {
     if (!w) {  // one 64-bit key a target: the degree's complement above the id
@@ -76,7 +75,7 @@ void order_rows(Csr& g, MPI_Comm comm) {
                      std::to_string(g.range.size) + " ranks (build the CSR with build_csr)");
   const std::int64_t n = g.range.local_count();
   float* const w = g.weights.empty() ? nullptr : g.weights.data();
-  Degrees degree(g, comm);
+  impl::TargetDegrees degree(g, comm);
   // next[i + 1]: the targets row i keeps, then the new offsets; kept_local:
   // how many of them are local.  12 bytes a vertex beside the CSR.
   std::vector<std::int64_t> next(n + 1, 0);

@@ -84,7 +84,7 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         "rank (i, j) holding the edges between row block i and column block j; the frontier "
         "travels along grid columns and rows only; variants with a 2D kernel: " +
             variants_with_2d_kernel() + ") or auto (2d from " + std::to_string(kAutoTwoDRanks) +
-            " ranks on where the variant has a 2D kernel, else 1d; provisional). Kernel 3 and "
+            " ranks on where the variant has a 2D kernel, else 1d). Kernel 3 and "
             "the validators use the 1D graph",
         one_of(kPartitions.names()));
   g.set("grid", std::string("auto"),

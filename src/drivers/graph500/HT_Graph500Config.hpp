@@ -43,9 +43,9 @@ enum class Partition {
 inline constexpr Choices<Partition, 3> kPartitions{
     {{Partition::one_d, "1d"}, {Partition::two_d, "2d"}, {Partition::automatic, "auto"}}};
 /// \brief Graph500/partition = auto takes 2D from this many ranks on.
-/// Provisional, from communication volume alone: from 16 ranks a 4 x 4 grid
-/// gathers a quarter of 1D's bottom-up bitmap bytes a level (docs/scaling.md);
-/// paired timings have not set it yet.
+/// Below it 1D is faster (hybrid, SCALE 18, paired: 2D at 0.45x on 2 ranks,
+/// 0.77x on 4; perf/graph500/partition.sh); from 16 ranks 2D moves fewer
+/// bytes a search than 1D at every P counted (docs/scaling.md).
 inline constexpr int kAutoTwoDRanks = 16;
 
 class Environment;
