@@ -53,6 +53,15 @@ void ClaimTask::operator()(TaskMember&) const {
   clock.stop();
 }
 
+void claim_level(ChunkedSearch& s, TaskRuntime& rt, int iteration) {
+  const std::size_t n = s.top_down_chunks();
+  if (n == 0) return;
+  s.profile().reserve(n);
+  for (std::size_t c = 0; c < n; ++c)
+    merge_when_done(rt, s.profile(), rt.spawn(ClaimTask{&s, c, n, iteration}), s.record(c));
+  rt.wait();
+}
+
 namespace {
 
 class BfsAtomic final : public Bfs {
@@ -63,14 +72,7 @@ class BfsAtomic final : public Bfs {
   const BfsResult& search(std::int64_t root) override {
     const int group = s_.start(root);
     for (int level = 0;; ++level) {
-      const int iteration = s_.begin_level(group, level);
-      if (const std::size_t n = s_.top_down_chunks()) {
-        s_.profile().reserve(n);
-        for (std::size_t c = 0; c < n; ++c)
-          merge_when_done(rt_, s_.profile(), rt_.spawn(ClaimTask{&s_, c, n, iteration}),
-                          s_.record(c));
-        rt_.wait();
-      }
+      claim_level(s_, rt_, s_.begin_level(group, level));
       s_.end_top_down();
       if (!s_.next_frontier()) break;
     }

@@ -1,7 +1,7 @@
 #pragma once
 /// \file HT_BfsAtomic.hpp
-/// \brief The atomic variant's task, which the hybrid variant's top-down
-/// levels spawn too (HT_BfsAtomic.cpp defines both).
+/// \brief The atomic variant's top-down level, which the hybrid variant's
+/// top-down levels run too (HT_BfsAtomic.cpp defines both).
 #include <cstddef>
 
 #include "graph/bfs/impl/HT_ChunkedSearch.hpp"
@@ -18,5 +18,10 @@ struct ClaimTask {
   /// \brief The task body (HT_BfsAtomic.cpp).
   void operator()(TaskMember&) const;
 };
+
+/// \brief One top-down level's chunks of \p s, a ClaimTask each, spawned on
+/// \p rt and waited for; each task's record merged into the profile's
+/// \p iteration.  Then the caller ends the level (ChunkedSearch::end_top_down).
+void claim_level(ChunkedSearch& s, TaskRuntime& rt, int iteration);
 
 }  // namespace ht::impl

@@ -70,14 +70,7 @@ class BfsHybrid final : public Bfs {
       const int iteration = s_.begin_level(group, level);
       s_.result().bottom_up.push_back(dir == Direction::bottom_up);
       if (dir == Direction::top_down) {
-        // The atomic variant's level (HT_BfsAtomic.cpp).
-        if (const std::size_t n = s_.top_down_chunks()) {
-          s_.profile().reserve(n);
-          for (std::size_t c = 0; c < n; ++c)
-            merge_when_done(rt_, s_.profile(), rt_.spawn(ClaimTask{&s_, c, n, iteration}),
-                            s_.record(c));
-          rt_.wait();
-        }
+        claim_level(s_, rt_, iteration);  // the atomic variant's level
         s_.end_top_down();
       } else {
         const std::size_t n =
