@@ -90,7 +90,7 @@ Exchange::~Exchange() {
 
 void Exchange::begin_level(int level) {
   level_ = level;
-  tag_ = tag_of(level);
+  tag_ = kTagBase + static_cast<int>(levels_begun_++ & 1);
   ends_ = 0;
   least_ = std::numeric_limits<std::int64_t>::max();  // markers may come before end_level_min()
   barrier_.reset();

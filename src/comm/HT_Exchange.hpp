@@ -157,8 +157,13 @@ class Exchange {
   Termination termination() const { return nbx_ ? Termination::nbx : Termination::markers; }
   /// The exchange's own communicator (a duplicate of the one it was given).
   MPI_Comm comm() const { return comm_; }
-  /// The tag of level \p level's messages on comm(): the level's parity.
-  static int tag_of(int level) { return kTagBase + (level & 1); }
+  /// The tag of this level's messages on comm().  It alternates with each
+  /// begin_level(), not with the level's number: a peer is at most one level
+  /// ahead (it cannot end a level without this rank's end), but the level
+  /// it is ahead in may be the next search's first, and without agreeing
+  /// collectives between searches (SSSP) its messages must not match the
+  /// last level's receives here.
+  int tag() const { return tag_; }
   /// Where this rank stands in the level (what the watchdog prints).
   std::string state() const;
   /// What \p end becomes on \p ranks ranks: markers or nbx.  Throws
@@ -204,7 +209,8 @@ class Exchange {
 
   MPI_Comm comm_ = MPI_COMM_NULL;
   int rank_ = 0, size_ = 1, tag_ = 0, level_ = 0, ends_ = 0;
-  std::int64_t received_ = 0;  // data messages, ever
+  long long levels_begun_ = 0;  // begin_level() calls: the tag's parity
+  std::int64_t received_ = 0;   // data messages, ever
   std::size_t capacity_;
   std::vector<std::vector<Item>> current_;
   SendList<Item> out_;  // data, and markers (empty)

@@ -178,6 +178,44 @@ TEST_P(ExchangeLeast, EveryRankLearnsTheLeastValue) {
 
 INSTANTIATE_TEST_SUITE_P(Ends, ExchangeLeast, ::testing::Values(End::markers, End::nbx));
 
+// Searches back to back with no collective between them, each starting again
+// at level 0 (SSSP agrees only in its levels' ends): a rank that has begun
+// the next search's level must not have its items or its end taken for the
+// level a slower peer is still ending.  Every item carries its round; a
+// round's items all arrive in that round, and no round hangs (the
+// watchdog would end the test).
+class ExchangeBackToBack : public ::testing::TestWithParam<End> {};
+
+TEST_P(ExchangeBackToBack, ANextSearchsLevelIsNotTakenForThisOne) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  ht::Exchange ex(MPI_COMM_WORLD, 4, ht::steady_seconds, GetParam());
+  constexpr int kRounds = 200;
+  for (int round = 0; round < kRounds; ++round) {
+    std::int64_t got = 0;
+    const ht::Exchange::Handler apply = [&](const ht::Exchange::Item* items, std::size_t n) {
+      for (std::size_t k = 0; k < n; ++k) {
+        EXPECT_EQ(items[k].value, round) << "an item of another round";
+        ++got;
+      }
+    };
+    const int levels = 1 + round % 3;  // the last level's parity varies
+    for (int level = 0; level < levels; ++level) {
+      ex.begin_level(level);
+      for (int p = 0; p < size; ++p)
+        if (p != rank) ex.push(p, {p, round}, apply);
+      // One rank lags by turns, so that the others run ahead into the next round.
+      if (rank == round % size) ht::idle_sleep();
+      const std::int64_t least = ex.end_level_min(apply, round * 10 + rank);
+      EXPECT_EQ(least, round * 10) << "round " << round;
+    }
+    EXPECT_EQ(got, std::int64_t(levels) * (size - 1)) << "round " << round;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Ends, ExchangeBackToBack, ::testing::Values(End::markers, End::nbx));
+
 // By ranks: markers while the ranks are few, NBX beyond kMarkerRanks; a
 // choice made is kept.  (HT_EXCHANGE_END: the app tests.)
 TEST(ExchangeTermination, ResolvedByRanks) {
@@ -286,7 +324,7 @@ TEST(ExchangeGuards, AHandlerThatSendsKeepsItsItems) {
   if (rank == 1) {
     std::vector<ht::Exchange::Item> a(8, {0, 1}), b(8, {0, 2});
     MPI_Request r[2];
-    const int tag = ht::Exchange::tag_of(0);
+    const int tag = ex.tag();
     MPI_Isend(a.data(), 8 * sizeof(a[0]), MPI_BYTE, 0, tag, ex.comm(), &r[0]);
     MPI_Issend(b.data(), 8 * sizeof(b[0]), MPI_BYTE, 0, tag, ex.comm(), &r[1]);
     MPI_Waitall(2, r, MPI_STATUSES_IGNORE);  // b matched: rank 0 is inside a's handler
