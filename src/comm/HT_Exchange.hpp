@@ -19,8 +19,9 @@
 ///    message it sent was received (a sender's messages to one rank are
 ///    matched in order), and joins an MPI_Ibarrier, receiving until it
 ///    completes; O(log P) per level.
-/// The level's parity is in the tag: a rank that finished level L may
-/// already send level L+1 while a peer still drains level L.
+/// The tag alternates with each level begun (tag()): a rank that finished a
+/// level may already send the next, even the next search's first, while a
+/// peer still drains it.
 /// Nothing here blocks on a send while not receiving, so no cycle of ranks
 /// can wait on each other.
 ///
