@@ -1,5 +1,6 @@
 #include "graph/HT_Csr2D.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <string>
 
@@ -35,6 +36,11 @@ Csr2D build_csr_2d(const Csr& g, const Grid2D& grid) {
     throw Error("build_csr_2d: a " + b.shape.name() + " grid for a graph on " +
                 std::to_string(g.range.size) + " ranks");
   b.piece_bits = Bitmap::first_of(Bitmap::words_for(g.range.per_rank));
+  const std::int64_t widest = std::max(b.row_slots(), b.col_slots());
+  if (widest > std::int64_t(1) << 32)
+    throw UsageError("Graph500/grid = " + b.shape.name() + ": a block of " +
+                     std::to_string(widest) +
+                     " rows or columns exceeds 32-bit block indices (2^32); choose a squarer grid");
   const int cols = b.shape.cols;
   const VertexRange& r = g.range;
   const std::int64_t n = r.local_count();
@@ -76,22 +82,24 @@ Csr2D build_csr_2d(const Csr& g, const Grid2D& grid) {
   MPI_Type_free(&entry);
   out = {};
 
-  // Both orientations by counting sort; the row one keeps the arrival order,
-  // which is each 1D row's (a row's entries all come from its one owner).
-  b.row_offsets.assign(static_cast<std::size_t>(b.row_slots() + 1), 0);
-  b.col_offsets.assign(static_cast<std::size_t>(b.col_slots() + 1), 0);
-  for (const Entry& e : in) {
-    ++b.row_offsets[b.row_index(e.v) + 1];
-    ++b.col_offsets[b.col_index(e.u) + 1];
-  }
-  for (std::size_t i = 1; i < b.row_offsets.size(); ++i) b.row_offsets[i] += b.row_offsets[i - 1];
-  for (std::size_t i = 1; i < b.col_offsets.size(); ++i) b.col_offsets[i] += b.col_offsets[i - 1];
+  // Both orientations by counting sort over the non-empty rows and columns
+  // only; the row one keeps the arrival order, which is each 1D row's (a
+  // row's entries all come from its one owner).
+  const auto entries = static_cast<std::int64_t>(in.size());
+  b.row_offsets = BlockOffsets::build(b.row_slots(), entries,
+                                      [&](std::int64_t e) { return b.row_index(in[e].v); });
+  b.col_offsets = BlockOffsets::build(b.col_slots(), entries,
+                                      [&](std::int64_t e) { return b.col_index(in[e].u); });
   b.row_targets.resize(in.size());
   b.col_targets.resize(in.size());
-  std::vector<std::int64_t> next(b.row_offsets.begin(), b.row_offsets.end() - 1);
-  for (const Entry& e : in) b.row_targets[next[b.row_index(e.v)]++] = b.col_index(e.u);
-  next.assign(b.col_offsets.begin(), b.col_offsets.end() - 1);
-  for (const Entry& e : in) b.col_targets[next[b.col_index(e.u)]++] = b.row_index(e.v);
+  std::vector<std::int64_t> next = b.row_offsets.starts();
+  for (const Entry& e : in)
+    b.row_targets[next[b.row_offsets.position(b.row_index(e.v))]++] =
+        static_cast<BlockIndex>(b.col_index(e.u));
+  next = b.col_offsets.starts();
+  for (const Entry& e : in)
+    b.col_targets[next[b.col_offsets.position(b.col_index(e.u))]++] =
+        static_cast<BlockIndex>(b.row_index(e.v));
 
   b.degree.resize(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) b.degree[i] = g.degree(i);

@@ -20,24 +20,33 @@
 /// column-block vertex's neighbours in the row block, for top-down steps).
 /// Block indices give each piece a slot of piece_bits bits (p rounded up
 /// to a word), so a block's bitmap is its pieces' bitmaps side by side.
-/// Memory per rank: the two blocks' edges (about 2 x 2M / P entries), offsets
-/// of N / R + N / C entries and the owned vertices' degrees (N / P); no
-/// array spans all N vertices.
+/// Memory per rank: the block's entries twice (about 2 x 2M / P, 4 bytes
+/// each), the
+/// owned vertices' degrees (N / P) and offsets for the non-empty rows and
+/// columns only (HT_BlockOffsets.hpp: 1.5 bits a slot of the N / R + N / C,
+/// 8 bytes a non-empty one); no array spans all N vertices.
 ///
 /// Example:
 /// \code
 ///   ht::Grid2D grid(MPI_COMM_WORLD, ht::square_grid(size));
 ///   ht::Csr2D b = ht::build_csr_2d(csr, grid);   // collective, along grid rows
-///   for (auto k = b.col_offsets[c]; k < b.col_offsets[c + 1]; ++k)
+///   const ht::BlockOffsets::Range e = b.col_offsets[c];
+///   for (std::int64_t k = e.begin; k < e.end; ++k)
 ///     visit(b.row_vertex(b.col_targets[k]));     // neighbours of b.col_vertex(c)
 /// \endcode
 #include <cstdint>
 #include <vector>
 
+#include "graph/HT_BlockOffsets.hpp"
 #include "graph/HT_Csr.hpp"
 #include "graph/HT_Grid2D.hpp"
 
 namespace ht {
+
+/// \brief A row or column index in a block: 32 bits, half the entries'
+/// memory, for blocks of up to 2^32 rows and columns (SCALE 32 on a 1 x P
+/// grid; build_csr_2d refuses more).
+using BlockIndex = std::uint32_t;
 
 /// \brief This rank's block of the 2D partition (see the file comment).
 struct Csr2D {
@@ -46,11 +55,14 @@ struct Csr2D {
   int row = 0, col = 0;
   std::int64_t piece_bits = 64;  ///< one piece's slot in a block index: range.per_rank, in words
   /// Row-block vertex r's neighbours in the column block (column indices):
-  /// [row_offsets[r], row_offsets[r + 1]); in the 1D row's order, so a row
+  /// row_targets over row_offsets[r]; in the 1D row's order, so a row
   /// ordered by degree (order_rows) keeps its hub first.
-  std::vector<std::int64_t> row_offsets, row_targets;
-  /// Column-block vertex c's neighbours in the row block (row indices).
-  std::vector<std::int64_t> col_offsets, col_targets;
+  BlockOffsets row_offsets;
+  std::vector<BlockIndex> row_targets;
+  /// Column-block vertex c's neighbours in the row block (row indices):
+  /// col_targets over col_offsets[c].
+  BlockOffsets col_offsets;
+  std::vector<BlockIndex> col_targets;
   /// The whole degree of each vertex this rank owns (its 1D row's length).
   std::vector<std::int64_t> degree;
 
@@ -79,6 +91,13 @@ struct Csr2D {
   }
   /// \brief Directed edges (adjacency entries) this rank's block holds.
   std::int64_t entries() const { return static_cast<std::int64_t>(row_targets.size()); }
+  /// \brief Bytes the block holds (targets, offsets, degrees).
+  std::int64_t bytes() const {
+    return static_cast<std::int64_t>((row_targets.size() + col_targets.size()) *
+                                         sizeof(BlockIndex) +
+                                     degree.size() * sizeof(std::int64_t)) +
+           row_offsets.bytes() + col_offsets.bytes();
+  }
 };
 
 /// \brief The 2D blocks of the 1D CSR \p g on \p grid (collective; the

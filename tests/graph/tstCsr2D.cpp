@@ -134,27 +134,46 @@ TEST_P(Csr2D, EveryEdgeIsHeldOnceByTheRankOfItsBlocks) {
     const ht::Csr2D b = ht::build_csr_2d(g, grid);
     const ht::VertexRange& r = b.range;
     const int cols = grid.cols();
-    ASSERT_EQ(b.row_offsets.size(), static_cast<std::size_t>(b.row_slots() + 1));
-    ASSERT_EQ(b.col_offsets.size(), static_cast<std::size_t>(b.col_slots() + 1));
+    ASSERT_EQ(b.row_offsets.slots(), b.row_slots());
+    ASSERT_EQ(b.col_offsets.slots(), b.col_slots());
+    // Offsets only for rows and columns with entries: none N-sized.
+    ASSERT_LE(b.row_offsets.nonempty_slots(), b.entries());
+    ASSERT_LE(b.col_offsets.nonempty_slots(), b.entries());
     ASSERT_EQ(b.piece_bits % 64, 0);
     ASSERT_GE(b.piece_bits, r.per_rank);
     std::vector<Pair> by_row, by_col;
-    for (std::int64_t i = 0; i + 1 < static_cast<std::int64_t>(b.row_offsets.size()); ++i) {
+    std::int64_t listed = 0;
+    for (std::int64_t i = 0; i < b.row_slots(); ++i) {
       const std::int64_t v = b.row_vertex(i);
-      for (std::int64_t k = b.row_offsets[i]; k < b.row_offsets[i + 1]; ++k) {
+      const ht::BlockOffsets::Range e = b.row_offsets[i];
+      ASSERT_EQ(b.row_offsets.nonempty().test(i), e.end > e.begin) << "row " << i;
+      if (e.end > e.begin) {
+        ASSERT_EQ(e.begin, listed) << "rows' lists tile the targets";
+      }
+      listed += e.end - e.begin;
+      for (std::int64_t k = e.begin; k < e.end; ++k) {
         const std::int64_t u = b.col_vertex(b.row_targets[k]);
         ASSERT_TRUE(v < r.n_global && u < r.n_global) << v << " " << u;
         ASSERT_EQ(r.owner(v) / cols, grid.row()) << "vertex " << v << " is not in the row block";
         ASSERT_EQ(r.owner(u) % cols, grid.col()) << "vertex " << u << " is not in the column block";
         ASSERT_EQ(b.row_index(v), i);
-        ASSERT_EQ(b.col_index(u), b.row_targets[k]);
+        ASSERT_EQ(b.col_index(u), static_cast<std::int64_t>(b.row_targets[k]));
         by_row.emplace_back(v, u);
       }
     }
-    for (std::int64_t c = 0; c + 1 < static_cast<std::int64_t>(b.col_offsets.size()); ++c) {
-      for (std::int64_t k = b.col_offsets[c]; k < b.col_offsets[c + 1]; ++k)
+    ASSERT_EQ(listed, b.entries());
+    listed = 0;
+    for (std::int64_t c = 0; c < b.col_slots(); ++c) {
+      const ht::BlockOffsets::Range e = b.col_offsets[c];
+      ASSERT_EQ(b.col_offsets.nonempty().test(c), e.end > e.begin) << "column " << c;
+      if (e.end > e.begin) {
+        ASSERT_EQ(e.begin, listed) << "columns' lists tile the targets";
+      }
+      listed += e.end - e.begin;
+      for (std::int64_t k = e.begin; k < e.end; ++k)
         by_col.emplace_back(b.row_vertex(b.col_targets[k]), b.col_vertex(c));
     }
+    ASSERT_EQ(listed, b.entries());
     std::vector<Pair> sorted_row = by_row;
     std::sort(sorted_row.begin(), sorted_row.end());
     std::sort(by_col.begin(), by_col.end());
@@ -186,7 +205,7 @@ TEST_P(Csr2D, RowsKeepTheirOrder) {
     for (const std::int64_t u : g.neighbours(i))
       if (r.owner(u) % size == grid.col()) want.push_back(u);
     const std::int64_t row = b.row_index(r.global(i));
-    for (std::int64_t k = b.row_offsets[row]; k < b.row_offsets[row + 1]; ++k)
+    for (std::int64_t k = b.row_offsets[row].begin; k < b.row_offsets[row].end; ++k)
       got.push_back(b.col_vertex(b.row_targets[k]));
     ASSERT_EQ(got, want) << "vertex " << r.global(i);
   }

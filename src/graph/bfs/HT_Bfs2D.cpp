@@ -292,8 +292,10 @@ class Bfs2D final : public Bfs {
 
   void top_down(int iteration, long long frontier) {
     expand(frontier);
-    chunk_.assign(col_list_,
-                  [this](std::int64_t c) { return g_.col_offsets[c + 1] - g_.col_offsets[c]; });
+    chunk_.assign(col_list_, [this](std::int64_t c) {
+      const BlockOffsets::Range e = g_.col_offsets[c];
+      return e.end - e.begin;
+    });
     const auto n = static_cast<std::size_t>(std::clamp<std::int64_t>(
         chunk_.edges() / kMinChunkEdges, 1, static_cast<std::int64_t>(chunks_)));
     if (chunk_.edges() > 0) {
@@ -443,7 +445,7 @@ std::int64_t Down::run(Bfs2D& b, std::size_t chunk, std::size_t chunks) {
   const std::int64_t e0 = ch.edge_begin(chunk, chunks), e1 = ch.edge_begin(chunk + 1, chunks);
   const std::int64_t slot = g.piece_bits;
   for (auto q = static_cast<std::int64_t>(ch.row_of(e0)); q < m && starts[q] < e1; ++q) {
-    const std::int64_t c = list[q], base = g.col_offsets[c] - starts[q];
+    const std::int64_t c = list[q], base = g.col_offsets[c].begin - starts[q];
     const std::int64_t k0 = base + std::max(starts[q], e0), k1 = base + std::min(starts[q + 1], e1);
     for (std::int64_t k = k0; k < k1; ++k) {
       const std::int64_t r = g.col_targets[k];
@@ -466,14 +468,17 @@ std::int64_t Up::run(Bfs2D& b, std::size_t chunk, std::size_t chunks) {
   const Finds& finds = b.finds();
   const std::size_t words = unvisited.words();
   const std::size_t w0 = words * chunk / chunks, w1 = words * (chunk + 1) / chunks;
-  const std::int64_t* const offsets = g.row_offsets.data();
-  const std::int64_t* const targets = g.row_targets.data();
+  const BlockOffsets& rows = g.row_offsets;
+  const std::size_t row_word = Bitmap::word_of(base);  // pieces start on a word
+  const BlockIndex* const targets = g.row_targets.data();
   for (std::size_t w = w0; w < w1; ++w) {
     const Bitmap::Word bits = unvisited.word(w);
+    // Only vertices with neighbours in this block can be found here.
+    const Bitmap::Word with = bits & rows.nonempty().word(row_word + w);
     Bitmap::Word got = 0;
-    Bitmap::for_each_bit(bits, w, [&](std::int64_t j) {
-      const std::int64_t r = base + j;
-      for (std::int64_t k = offsets[r], end = offsets[r + 1]; k < end; ++k) {
+    Bitmap::for_each_bit(with, w, [&](std::int64_t j) {
+      const BlockOffsets::Range e = rows.in_word(row_word + w, Bitmap::bit_of(j));
+      for (std::int64_t k = e.begin; k < e.end; ++k) {
         if (front.test(targets[k])) {
           finds.push(out, j, targets[k]);
           got |= Bitmap::bit_of(j);
