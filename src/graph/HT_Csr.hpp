@@ -86,6 +86,12 @@ struct Csr {
   }
   /// \brief The neighbours of local vertex \p local_index, as global ids.
   std::vector<std::int64_t> neighbours(std::int64_t local_index) const;
+  /// \brief Bytes the CSR holds.
+  std::int64_t bytes() const {
+    return static_cast<std::int64_t>((offsets.size() + split.size()) * sizeof(std::int64_t) +
+                                     targets.bytes() + weights.size() * sizeof(float) +
+                                     dropped.size() * sizeof(std::uint32_t));
+  }
 };
 
 /// This rank's slice [first, last) of the m input edges: an even split.

@@ -107,6 +107,8 @@ with h5py.File(path, "r") as f:
     assert rss.shape == (ranks,) and (rss > 1 << 20).all(), rss  # every rank, > 1 MiB
     before = f["graph/rss_before_bytes"][()]  # before kernel 1: a part of the peak
     assert before.shape == (ranks,) and (before > 1 << 20).all() and (before <= rss).all(), before
+    held = f["graph/bytes"][()]  # at least the CSR's offsets: 8 bytes a vertex
+    assert held.shape == (ranks,) and held.sum() >= 8 * vertices, (held, vertices)
 
     # Where each rank's time went, per level, summed over the keys, all on
     # one clock: no part negative, the four parts add up to each level's own

@@ -113,8 +113,9 @@ TEST(SsspSteps, BucketStepsAddUpToTheSearch) {
     ASSERT_EQ(static_cast<long long>(r.comm.size()), r.phases);
     // The next bucket is agreed in each phase's level end: end markers to
     // every peer, or NBX's closing reduction.
-    if (size_of() > 1)
+    if (size_of() > 1) {
       for (const auto& step : r.comm) EXPECT_GE(step.messages + step.collectives, 1);
+    }
     EXPECT_EQ(total(r.comm), seen);
     if (size_of() > 1) {
       EXPECT_GE(total(r.comm).messages, r.messages);

@@ -54,6 +54,7 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
   out.vertices = graph.vertices;
   out.edges = graph.edges;
   out.target_bits = graph.target_bits;
+  out.graph_bytes = graph.csr.bytes() + (graph.grid ? graph.blocks.bytes() : 0);
   out.tasks_per_rank = cfg.variant->tasks_per_rank(cfg.bfs);
   out.keys = search_keys(graph.csr, cfg.nbfs, cfg.gen.seed, comm);
   if (out.keys.empty()) throw UsageError("the graph has no vertex with an edge: no search key");

@@ -120,6 +120,7 @@ void write_graph500(const Graph500Config& cfg, const Graph500Outcome& out, Resul
   r.global("graph/construction_seconds", h.construction_seconds, "s");
   r.global("graph/vertices", out.vertices, "1");
   r.global("graph/edges", out.edges, "1");
+  r.per_rank("graph/bytes", out.graph_bytes, "bytes");
   if (!cfg.file.empty()) r.attribute("graph_file", cfg.file);
   r.attribute("kernels", std::string(cfg.kernels()));
   if (cfg.run_sssp) write_sssp(cfg, out, r);

@@ -29,6 +29,7 @@ struct Graph500Outcome {
   long long vertices = 0;          ///< the graph's vertices
   long long edges = 0;             ///< its input edges (self-loops dropped, for a file)
   int target_bits = 32;            ///< bits per stored target (Csr::targets)
+  long long graph_bytes = 0;       ///< this rank's: the CSR and its 2D block
   std::vector<std::int64_t> keys;  ///< the search keys
   int tasks_per_rank = 1;          ///< the BFS variant's
   BfsFigures bfs;                  ///< kernel 2's, per key (empty when it did not run)
