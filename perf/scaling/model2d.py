@@ -2,15 +2,19 @@
 """Graph500 BFS `hybrid`, 1D against 2D: tables of the measured counts
 (bfs2d.sh, combblas.sh) and a time model weak-scaled to many ranks.
 
-  model2d.py <bfs2d.csv> <bfs2d_steps.csv> <combblas.csv|-> <SCALE> <TEPS> <out dir>
+  model2d.py <bfs2d.csv> <bfs2d_steps.csv> <combblas.csv|-> <SCALE> <TEPS> <out dir> [F]
 
 TEPS: one rank's median TEPS (graph500_bfs hybrid, np 1, one thread).
+F: 2D's compute a rank over 1D's (default 1), measured where each rank has
+a core (perf/graph500/partition.sh: 1D's MTEPS over 2D's at P = 2 and 4).
 Prints the tables (Markdown, as in docs/scaling.md) and writes
 <out dir>/model2d.png.
 
 Fabric: alpha = 1.5 us a message; 12.5 GB/s a link; a collective costs
 alpha log2 P plus the bytes it brings out over the link.  Each rank
-computes its share of the edges at one rank's TEPS, 1D and 2D alike.
+computes its share of the edges at one rank's TEPS, 2D F times as long: a
+bottom-up level searches a vertex's neighbours block by block along its
+grid row, so a row's hubs are no longer first.
 
 Weak scaling at n = 2^22 vertices a rank (N = nP, edgefactor 16), from the
 counts measured at the largest P (P_m, N_m = 2^SCALE vertices), per search
@@ -96,7 +100,7 @@ def busiest_level(path):
     return most
 
 
-def predict(m, part, p, pm, nm, teps):
+def predict(m, part, p, pm, nm, teps, f2d=1.0):
     """Seconds a search and GTEPS at P = p, weak-scaled from measured m (at pm)."""
     n = N_RANK * p
     r, c = grid(p) if part == "2d" else (1, p)
@@ -105,7 +109,7 @@ def predict(m, part, p, pm, nm, teps):
     messages = m["levels"] * peers
     sent = m["send_bytes"] * ((n / r) / (nm / rm) if part == "2d" else N_RANK / (nm / pm))
     out = m["received_bytes"] * ((n / c) / (nm / cm) if part == "2d" else n / nm)
-    compute = EDGEFACTOR * N_RANK / teps
+    compute = EDGEFACTOR * N_RANK / teps * (f2d if part == "2d" else 1.0)
     comm = (messages * ALPHA + sent / LINK + m["collectives"] * ALPHA * math.log2(p)
             + out / LINK)
     t = compute + comm
@@ -115,6 +119,7 @@ def predict(m, part, p, pm, nm, teps):
 def main():
     bfs, steps, cb, scale, teps, out = sys.argv[1:7]
     scale, teps = int(scale), float(teps)
+    f2d = float(sys.argv[7]) if len(sys.argv) > 7 else 1.0
     nm = 2 ** scale
     m = ours(bfs)
     c = combblas(cb)
@@ -167,15 +172,15 @@ def main():
                 ours_total / their_total))
 
     pm = max(p for (d, p) in m if ("1d", p) in m and ("2d", p) in m)
-    rows = {d: [predict(m[(d, pm)], d, p, pm, nm, teps) for p in PS] for d in ("1d", "2d")}
+    rows = {d: [predict(m[(d, pm)], d, p, pm, nm, teps, f2d) for p in PS] for d in ("1d", "2d")}
     # The crossover: the least P from which on 2D is faster at every P modelled.
     every = SMALL + PS
-    faster = [predict(m[("2d", pm)], "2d", p, pm, nm, teps)[0]
+    faster = [predict(m[("2d", pm)], "2d", p, pm, nm, teps, f2d)[0]
               < predict(m[("1d", pm)], "1d", p, pm, nm, teps)[0] for p in every]
     cross = next((p for i, p in enumerate(every) if all(faster[i:])), None)
     lines += ["", "Time model, weak-scaled at 2^22 vertices a rank from the counts at P = %d "
-              "(one rank: %.1f MTEPS): seconds a search (of which communication) and GTEPS:"
-              % (pm, teps / 1e6), "", "| P | 1D s (comm) | 1D GTEPS | 2D s (comm) | 2D GTEPS |",
+              "(one rank: %.1f MTEPS; 2D's compute × %.2f): seconds a search (of which "
+              "communication) and GTEPS:" % (pm, teps / 1e6, f2d), "", "| P | 1D s (comm) | 1D GTEPS | 2D s (comm) | 2D GTEPS |",
               "|---|---|---|---|---|"]
     for p, a, b in zip(PS, rows["1d"], rows["2d"]):
         lines.append("| %s | %.3f (%.3f) | %.0f | %.3f (%.3f) | %.0f |" % (

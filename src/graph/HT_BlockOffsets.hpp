@@ -54,18 +54,18 @@ class BlockOffsets {
   Range operator[](std::int64_t i) const {
     const std::size_t w = Bitmap::word_of(i);
     const Bitmap::Word bit = Bitmap::bit_of(i);
-    return nonempty_.word(w) & bit ? in_word(w, bit) : Range{};
+    return nonempty_.word(w) & bit ? at(position(w, bit)) : Range{};
   }
-  /// \brief The list of the slot of bit \p bit of word \p w, a non-empty
-  /// slot: for loops that walk nonempty()'s words themselves.
-  Range in_word(std::size_t w, Bitmap::Word bit) const {
-    const std::int64_t k = before_[w] + Bitmap::count(nonempty_.word(w) & (bit - 1));
-    return {offsets_[k], offsets_[k + 1]};
-  }
+  /// \brief The list of the non-empty slot at position \p k.
+  Range at(std::int64_t k) const { return {offsets_[k], offsets_[k + 1]}; }
   /// \brief Non-empty slot \p i's place among the non-empty slots.
   std::int64_t position(std::int64_t i) const {
-    const std::size_t w = Bitmap::word_of(i);
-    return before_[w] + Bitmap::count(nonempty_.word(w) & (Bitmap::bit_of(i) - 1));
+    return position(Bitmap::word_of(i), Bitmap::bit_of(i));
+  }
+  /// \brief The same for the slot of bit \p bit of word \p w: for loops
+  /// that walk nonempty()'s words themselves.
+  std::int64_t position(std::size_t w, Bitmap::Word bit) const {
+    return before_[w] + Bitmap::count(nonempty_.word(w) & (bit - 1));
   }
   /// \brief Where each non-empty slot's list starts, in position() order.
   std::vector<std::int64_t> starts() const { return {offsets_.begin(), offsets_.end() - 1}; }

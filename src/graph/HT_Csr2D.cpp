@@ -5,6 +5,7 @@
 #include <string>
 
 #include "comm/HT_CommCounts.hpp"
+#include "comm/HT_Wait.hpp"
 #include "graph/HT_Bitmap.hpp"
 #include "runtime/HT_Error.hpp"
 
@@ -12,21 +13,17 @@ namespace ht {
 
 namespace {
 
-struct Entry {
-  std::int64_t v, u;  // u is a neighbour of v
-};
-
-// Counts (entries) per peer as MPI's int, or an error naming the block.
+// Counts (entries) as MPI's int, or an error naming the block.
 int as_count(std::int64_t n) {
   if (n > std::numeric_limits<int>::max())
     throw Error("2D partition: " + std::to_string(n) +
-                " adjacency entries for one peer exceed MPI's int count; use more ranks");
+                " adjacency entries in one round exceed MPI's int count; use more ranks");
   return static_cast<int>(n);
 }
 
 }  // namespace
 
-Csr2D build_csr_2d(const Csr& g, const Grid2D& grid) {
+Csr2D build_csr_2d(const Csr& g, const Grid2D& grid, std::int64_t round_entries) {
   Csr2D b;
   b.range = g.range;
   b.shape = grid.shape();
@@ -45,61 +42,83 @@ Csr2D build_csr_2d(const Csr& g, const Grid2D& grid) {
   const VertexRange& r = g.range;
   const std::int64_t n = r.local_count();
 
-  // Row v (owned here, so in this grid row) sends (v, u) to the rank of
-  // this grid row whose column block holds u.
-  std::vector<std::int64_t> per_peer(cols, 0);
-  for (std::int64_t i = 0; i < n; ++i)
-    for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k)
-      ++per_peer[r.owner(g.targets[k]) % cols];
+  // Row v (owned here, so in this grid row) sends each entry (v, u) to the
+  // rank of this grid row whose column block holds u, packed in one word:
+  // v's row index above, u's column index below (both < 2^32, above).  The
+  // 1D CSR's entries go in rounds of round_entries, as many rounds as the
+  // grid row's fullest rank needs, so what is in flight stays bounded.
+  if (round_entries < 1) throw Error("build_csr_2d: round_entries must be >= 1");
+  long long rounds = (g.offsets[n] + round_entries - 1) / round_entries;
+  all_reduce(&rounds, 1, MPI_MAX, grid.row_comm());
+  // What will arrive in all, so the block's entries are allocated once.
+  std::vector<long long> to_peer(cols, 0), from_peer(cols);
+  for (std::int64_t k = 0; k < g.offsets[n]; ++k) ++to_peer[r.owner(g.targets[k]) % cols];
+  mpi::Alltoall(to_peer.data(), 1, MPI_LONG_LONG, from_peer.data(), 1, MPI_LONG_LONG,
+                grid.row_comm());
+  std::vector<std::uint64_t> in, out;
+  long long arriving = 0;
+  for (const long long c : from_peer) arriving += c;
+  in.reserve(static_cast<std::size_t>(arriving));
   std::vector<int> count(cols), displ(cols), in_count(cols), in_displ(cols);
-  int total = 0;
-  for (int t = 0; t < cols; ++t) {
-    count[t] = as_count(per_peer[t]);
-    displ[t] = total;
-    total = as_count(static_cast<std::int64_t>(total) + count[t]);
-  }
-  std::vector<Entry> out(static_cast<std::size_t>(total));
-  std::vector<int> at = displ;
-  for (std::int64_t i = 0; i < n; ++i) {
-    const std::int64_t v = r.global(i);
-    for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
-      const std::int64_t u = g.targets[k];
-      out[static_cast<std::size_t>(at[r.owner(u) % cols]++)] = {v, u};
+  std::int64_t row = 0;  // the row of entry k0
+  for (std::int64_t round = 0; round < rounds; ++round) {
+    const std::int64_t k0 = std::min<std::int64_t>(g.offsets[n], round * round_entries);
+    const std::int64_t k1 = std::min(g.offsets[n], k0 + round_entries);
+    // Calls f(v, u) for this round's entries, in the CSR's order.
+    const auto each = [&](auto&& f) {
+      std::int64_t i = row;
+      for (std::int64_t k = k0; k < k1; ++k) {
+        while (g.offsets[i + 1] <= k) ++i;
+        f(r.global(i), g.targets[k]);
+      }
+      return i;
+    };
+    std::fill(count.begin(), count.end(), 0);
+    each([&](std::int64_t, std::int64_t u) { ++count[r.owner(u) % cols]; });
+    for (int t = 0, total = 0; t < cols; ++t) {
+      displ[t] = total;
+      total += count[t];  // at most round_entries
     }
+    out.resize(static_cast<std::size_t>(as_count(k1 - k0)));
+    std::vector<int> at = displ;
+    row = each([&](std::int64_t v, std::int64_t u) {
+      out[static_cast<std::size_t>(at[r.owner(u) % cols]++)] =
+          static_cast<std::uint64_t>(b.row_index(v)) << 32 |
+          static_cast<std::uint64_t>(b.col_index(u));
+    });
+    mpi::Alltoall(count.data(), 1, MPI_INT, in_count.data(), 1, MPI_INT, grid.row_comm());
+    std::int64_t incoming = 0;
+    for (int t = 0; t < cols; ++t) {
+      in_displ[t] = as_count(incoming);
+      incoming += in_count[t];
+    }
+    as_count(incoming);
+    const std::size_t had = in.size();
+    in.resize(had + static_cast<std::size_t>(incoming));
+    mpi::Alltoallv(out.data(), count.data(), displ.data(), MPI_UINT64_T, in.data() + had,
+                   in_count.data(), in_displ.data(), MPI_UINT64_T, grid.row_comm());
   }
-  mpi::Alltoall(count.data(), 1, MPI_INT, in_count.data(), 1, MPI_INT, grid.row_comm());
-  int incoming = 0;
-  for (int t = 0; t < cols; ++t) {
-    in_displ[t] = incoming;
-    incoming = as_count(static_cast<std::int64_t>(incoming) + in_count[t]);
-  }
-  std::vector<Entry> in(static_cast<std::size_t>(incoming));
-  MPI_Datatype entry;
-  MPI_Type_contiguous(static_cast<int>(sizeof(Entry)), MPI_BYTE, &entry);
-  MPI_Type_commit(&entry);
-  mpi::Alltoallv(out.data(), count.data(), displ.data(), entry, in.data(), in_count.data(),
-                 in_displ.data(), entry, grid.row_comm());
-  MPI_Type_free(&entry);
   out = {};
 
   // Both orientations by counting sort over the non-empty rows and columns
   // only; the row one keeps the arrival order, which is each 1D row's (a
-  // row's entries all come from its one owner).
+  // row's entries all come from its one owner, in order).
   const auto entries = static_cast<std::int64_t>(in.size());
-  b.row_offsets = BlockOffsets::build(b.row_slots(), entries,
-                                      [&](std::int64_t e) { return b.row_index(in[e].v); });
-  b.col_offsets = BlockOffsets::build(b.col_slots(), entries,
-                                      [&](std::int64_t e) { return b.col_index(in[e].u); });
+  const auto row_of = [&](std::int64_t e) { return static_cast<std::int64_t>(in[e] >> 32); };
+  const auto col_of = [&](std::int64_t e) {
+    return static_cast<std::int64_t>(in[e] & 0xffffffffu);
+  };
+  b.row_offsets = BlockOffsets::build(b.row_slots(), entries, row_of);
+  b.col_offsets = BlockOffsets::build(b.col_slots(), entries, col_of);
   b.row_targets.resize(in.size());
   b.col_targets.resize(in.size());
   std::vector<std::int64_t> next = b.row_offsets.starts();
-  for (const Entry& e : in)
-    b.row_targets[next[b.row_offsets.position(b.row_index(e.v))]++] =
-        static_cast<BlockIndex>(b.col_index(e.u));
+  for (std::int64_t e = 0; e < entries; ++e)
+    b.row_targets[next[b.row_offsets.position(row_of(e))]++] = static_cast<BlockIndex>(col_of(e));
   next = b.col_offsets.starts();
-  for (const Entry& e : in)
-    b.col_targets[next[b.col_offsets.position(b.col_index(e.u))]++] =
-        static_cast<BlockIndex>(b.row_index(e.v));
+  for (std::int64_t e = 0; e < entries; ++e)
+    b.col_targets[next[b.col_offsets.position(col_of(e))]++] = static_cast<BlockIndex>(row_of(e));
+  in = {};
 
   b.degree.resize(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) b.degree[i] = g.degree(i);

@@ -67,11 +67,12 @@ TEST(BlockOffsets, AgreesWithACountingSortOnGeneratedBlocks) {
       const std::vector<std::int64_t> got(list.begin() + r.begin, list.begin() + r.end);
       ASSERT_EQ(got, want[i]) << "slot " << i;
       if (!want[i].empty()) {
+        const std::int64_t k = off.position(ht::Bitmap::word_of(i), ht::Bitmap::bit_of(i));
+        EXPECT_EQ(k, off.position(i));
+        EXPECT_EQ(k, nonempty) << "positions follow the slots' order";
+        EXPECT_EQ(off.at(k).begin, r.begin);
+        EXPECT_EQ(off.at(k).end, r.end);
         ++nonempty;
-        const ht::BlockOffsets::Range w =
-            off.in_word(ht::Bitmap::word_of(i), ht::Bitmap::bit_of(i));
-        EXPECT_EQ(w.begin, r.begin);
-        EXPECT_EQ(w.end, r.end);
       }
     }
     EXPECT_EQ(off.nonempty_slots(), nonempty);

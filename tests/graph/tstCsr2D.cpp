@@ -108,6 +108,16 @@ std::vector<Pair> gather_sorted(const std::vector<Pair>& mine) {
   return out;
 }
 
+// Each grid shape of \p size ranks (its rows), with each round size.
+std::vector<std::pair<int, std::int64_t>> grids_and_rounds(int size) {
+  std::vector<std::pair<int, std::int64_t>> out;
+  for (int rows = 1; rows <= size; ++rows)
+    if (size % rows == 0)
+      for (const std::int64_t round : {std::int64_t(1) << 22, std::int64_t(7)})
+        out.emplace_back(rows, round);
+  return out;
+}
+
 class Csr2D : public ::testing::TestWithParam<int> {};  // SCALE
 
 TEST_P(Csr2D, EveryEdgeIsHeldOnceByTheRankOfItsBlocks) {
@@ -127,11 +137,13 @@ TEST_P(Csr2D, EveryEdgeIsHeldOnceByTheRankOfItsBlocks) {
     }
     std::sort(want.begin(), want.end());
   }
-  for (int rows = 1; rows <= size; ++rows) {
-    if (size % rows) continue;
-    SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(size / rows));
+  // Grids of every shape; the entries in one round, and in rounds of 7 (the
+  // ranks of a grid row then need different numbers of rounds).
+  for (const auto& [rows, round] : grids_and_rounds(size)) {
+    SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(size / rows) + ", rounds of " +
+                 std::to_string(round));
     ht::Grid2D grid(MPI_COMM_WORLD, {rows, size / rows});
-    const ht::Csr2D b = ht::build_csr_2d(g, grid);
+    const ht::Csr2D b = ht::build_csr_2d(g, grid, round);
     const ht::VertexRange& r = b.range;
     const int cols = grid.cols();
     ASSERT_EQ(b.row_offsets.slots(), b.row_slots());
@@ -197,17 +209,20 @@ TEST_P(Csr2D, RowsKeepTheirOrder) {
   // On a 1 x P grid every row block is the whole vertex set, and row v's
   // entries on rank (0, j) are its targets owned by grid column j.
   ht::Grid2D grid(MPI_COMM_WORLD, {1, size});
-  const ht::Csr2D b = ht::build_csr_2d(g, grid);
-  // Each rank checks its own rows' pieces that stayed with it (column = its own).
-  const ht::VertexRange& r = g.range;
-  for (std::int64_t i = 0; i < r.local_count(); ++i) {
-    std::vector<std::int64_t> want, got;
-    for (const std::int64_t u : g.neighbours(i))
-      if (r.owner(u) % size == grid.col()) want.push_back(u);
-    const std::int64_t row = b.row_index(r.global(i));
-    for (std::int64_t k = b.row_offsets[row].begin; k < b.row_offsets[row].end; ++k)
-      got.push_back(b.col_vertex(b.row_targets[k]));
-    ASSERT_EQ(got, want) << "vertex " << r.global(i);
+  // A row's entries may travel in several rounds (rounds of 3).
+  for (const std::int64_t round : {std::int64_t(1) << 22, std::int64_t(3)}) {
+    const ht::Csr2D b = ht::build_csr_2d(g, grid, round);
+    // Each rank checks its own rows' pieces that stayed with it (column = its own).
+    const ht::VertexRange& r = g.range;
+    for (std::int64_t i = 0; i < r.local_count(); ++i) {
+      std::vector<std::int64_t> want, got;
+      for (const std::int64_t u : g.neighbours(i))
+        if (r.owner(u) % size == grid.col()) want.push_back(u);
+      const std::int64_t row = b.row_index(r.global(i));
+      for (std::int64_t k = b.row_offsets[row].begin; k < b.row_offsets[row].end; ++k)
+        got.push_back(b.col_vertex(b.row_targets[k]));
+      ASSERT_EQ(got, want) << "vertex " << r.global(i) << ", rounds of " << round;
+    }
   }
 }
 

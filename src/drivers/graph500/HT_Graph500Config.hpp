@@ -43,10 +43,11 @@ enum class Partition {
 inline constexpr Choices<Partition, 3> kPartitions{
     {{Partition::one_d, "1d"}, {Partition::two_d, "2d"}, {Partition::automatic, "auto"}}};
 /// \brief Graph500/partition = auto takes 2D from this many ranks on.
-/// Below it 1D is faster (hybrid, SCALE 18, paired: 2D at 0.45x on 2 ranks,
-/// 0.77x on 4; perf/graph500/partition.sh); from 16 ranks 2D moves fewer
-/// bytes a search than 1D at every P counted (docs/scaling.md).
-inline constexpr int kAutoTwoDRanks = 16;
+/// On 2 ranks 1D is faster (hybrid, paired, 2D at 0.92x at SCALE 18 and 20);
+/// on 4, 2D is 1.25x at SCALE 18 and 0.96x at SCALE 20
+/// (perf/graph500/partition.sh), and from 4 ranks 2D moves fewer bytes a
+/// search at every P counted (docs/scaling.md).
+inline constexpr int kAutoTwoDRanks = 4;
 
 class Environment;
 

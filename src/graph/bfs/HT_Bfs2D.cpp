@@ -148,6 +148,9 @@ class Bfs2D final : public Bfs {
     records_.resize(chunks_);
     next_.reserve(static_cast<std::size_t>(n));
     for (const std::int64_t d : g.degree) total_degree_ += d;
+    first_.resize(static_cast<std::size_t>(g.row_offsets.nonempty_slots()));
+    for (std::size_t k = 0; k < first_.size(); ++k)
+      first_[k] = g.row_targets[g.row_offsets.at(static_cast<std::int64_t>(k)).begin];
   }
 
   const BfsResult& search(std::int64_t root) override {
@@ -217,6 +220,7 @@ class Bfs2D final : public Bfs {
   const EdgeChunks& chunks() const { return chunk_; }
   int segment() const { return segment_; }
   const Finds& finds() const { return finds_; }
+  const BlockIndex* first_targets() const { return first_.data(); }
 
  private:
   // The frontier this level expands: last level's finds, as a list (cur_)
@@ -423,6 +427,7 @@ class Bfs2D final : public Bfs {
   Bitmap known_;      // top-down: row-block vertices sent this search (the sent filter)
   std::vector<std::int64_t> cur_, next_;  // this rank's frontier and its finds (offsets)
   std::vector<std::int64_t> col_list_;    // the column block's frontier (column indices)
+  std::vector<BlockIndex> first_;         // each non-empty row's first target
   EdgeChunks chunk_;                      // its edges, cut into chunks
   std::vector<WorkerState2D> workers_;
   std::vector<TaskRecord> records_;
@@ -463,30 +468,51 @@ std::int64_t Up::run(Bfs2D& b, std::size_t chunk, std::size_t chunks) {
   const Bitmap& front = b.col_front();
   Bitmap& unvisited = b.unvisited();
   const int seg = b.segment();
-  const std::int64_t base = seg * g.piece_bits;
   std::vector<std::uint64_t>& out = ws.out[static_cast<std::size_t>(seg)];
   const Finds& finds = b.finds();
   const std::size_t words = unvisited.words();
   const std::size_t w0 = words * chunk / chunks, w1 = words * (chunk + 1) / chunks;
   const BlockOffsets& rows = g.row_offsets;
-  const std::size_t row_word = Bitmap::word_of(base);  // pieces start on a word
+  const Bitmap& nonempty = rows.nonempty();
+  const std::size_t row_word = Bitmap::word_of(seg * g.piece_bits);  // pieces start on a word
   const BlockIndex* const targets = g.row_targets.data();
-  for (std::size_t w = w0; w < w1; ++w) {
-    const Bitmap::Word bits = unvisited.word(w);
-    // Only vertices with neighbours in this block can be found here.
-    const Bitmap::Word with = bits & rows.nonempty().word(row_word + w);
-    Bitmap::Word got = 0;
-    Bitmap::for_each_bit(with, w, [&](std::int64_t j) {
-      const BlockOffsets::Range e = rows.in_word(row_word + w, Bitmap::bit_of(j));
-      for (std::int64_t k = e.begin; k < e.end; ++k) {
+  const BlockIndex* const first = b.first_targets();
+  // As the 1D bottom-up (HT_BfsHybrid.cpp): each row's first target, its
+  // hub in this block, read from a dense array in row order; the rest of
+  // the rows of kBatch words scanned after, each prefetched kAhead before.
+  // Only rows with neighbours in this block are searched here.
+  constexpr std::size_t kBatch = 4, kAhead = 8;
+  std::int64_t rest[kBatch * 64], rest_j[kBatch * 64];
+  for (std::size_t wb = w0; wb < w1; wb += kBatch) {
+    const std::size_t we = std::min(w1, wb + kBatch);
+    std::size_t n = 0;
+    Bitmap::Word got[kBatch] = {};
+    for (std::size_t w = wb; w < we; ++w) {
+      const std::size_t rw = row_word + w;
+      Bitmap::for_each_bit(unvisited.word(w) & nonempty.word(rw), w, [&](std::int64_t j) {
+        const std::int64_t k = rows.position(rw, Bitmap::bit_of(j));
+        if (front.test(first[k])) {
+          finds.push(out, j, first[k]);
+          got[w - wb] |= Bitmap::bit_of(j);
+        } else {
+          rest[n] = k;
+          rest_j[n++] = j;
+        }
+      });
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i + kAhead < n) __builtin_prefetch(targets + rows.at(rest[i + kAhead]).begin + 1);
+      const BlockOffsets::Range e = rows.at(rest[i]);
+      for (std::int64_t k = e.begin + 1; k < e.end; ++k) {
         if (front.test(targets[k])) {
-          finds.push(out, j, targets[k]);
-          got |= Bitmap::bit_of(j);
+          finds.push(out, rest_j[i], targets[k]);
+          got[Bitmap::word_of(rest_j[i]) - wb] |= Bitmap::bit_of(rest_j[i]);
           break;
         }
       }
-    });
-    if (got) unvisited.set_word(w, bits & ~got);  // this task alone owns word w
+    }
+    for (std::size_t w = wb; w < we; ++w)  // this task alone owns words [w0, w1)
+      if (got[w - wb]) unvisited.set_word(w, unvisited.word(w) & ~got[w - wb]);
   }
   return Bitmap::first_of(w1) - Bitmap::first_of(w0);
 }
