@@ -48,7 +48,10 @@ Csr2D build_csr_2d(const Csr& g, const Grid2D& grid, std::int64_t round_entries)
   // 1D CSR's entries go in rounds of round_entries, as many rounds as the
   // grid row's fullest rank needs, so what is in flight stays bounded.
   if (round_entries < 1) throw Error("build_csr_2d: round_entries must be >= 1");
-  long long rounds = (g.offsets[n] + round_entries - 1) / round_entries;
+  // A rank may receive a round from each of its row's C ranks: keep their
+  // sum within MPI's int.
+  round_entries = std::min<std::int64_t>(round_entries, std::numeric_limits<int>::max() / cols);
+  long long rounds = g.offsets[n] == 0 ? 0 : 1 + (g.offsets[n] - 1) / round_entries;
   all_reduce(&rounds, 1, MPI_MAX, grid.row_comm());
   // What will arrive in all, so the block's entries are allocated once.
   std::vector<long long> to_peer(cols, 0), from_peer(cols);

@@ -144,84 +144,129 @@ TEST_P(Csr2D, EveryEdgeIsHeldOnceByTheRankOfItsBlocks) {
                  std::to_string(round));
     ht::Grid2D grid(MPI_COMM_WORLD, {rows, size / rows});
     const ht::Csr2D b = ht::build_csr_2d(g, grid, round);
-    const ht::VertexRange& r = b.range;
-    const int cols = grid.cols();
-    ASSERT_EQ(b.row_offsets.slots(), b.row_slots());
-    ASSERT_EQ(b.col_offsets.slots(), b.col_slots());
-    // Offsets only for rows and columns with entries: none N-sized.
-    ASSERT_LE(b.row_offsets.nonempty_slots(), b.entries());
-    ASSERT_LE(b.col_offsets.nonempty_slots(), b.entries());
-    ASSERT_EQ(b.piece_bits % 64, 0);
-    ASSERT_GE(b.piece_bits, r.per_rank);
+    // A failed ASSERT leaves this block's checks only; gather_sorted below
+    // is collective, so it runs after them on every rank.
     std::vector<Pair> by_row, by_col;
-    std::int64_t listed = 0;
-    for (std::int64_t i = 0; i < b.row_slots(); ++i) {
-      const std::int64_t v = b.row_vertex(i);
-      const ht::BlockOffsets::Range e = b.row_offsets[i];
-      ASSERT_EQ(b.row_offsets.nonempty().test(i), e.end > e.begin) << "row " << i;
-      if (e.end > e.begin) {
-        ASSERT_EQ(e.begin, listed) << "rows' lists tile the targets";
+    [&] {
+      const ht::VertexRange& r = b.range;
+      const int cols = grid.cols();
+      ASSERT_EQ(b.row_offsets.slots(), b.row_slots());
+      ASSERT_EQ(b.col_offsets.slots(), b.col_slots());
+      // Offsets only for rows and columns with entries: none N-sized.
+      ASSERT_LE(b.row_offsets.nonempty_slots(), b.entries());
+      ASSERT_LE(b.col_offsets.nonempty_slots(), b.entries());
+      ASSERT_EQ(b.piece_bits % 64, 0);
+      ASSERT_GE(b.piece_bits, r.per_rank);
+      std::int64_t listed = 0;
+      for (std::int64_t i = 0; i < b.row_slots(); ++i) {
+        const std::int64_t v = b.row_vertex(i);
+        const ht::BlockOffsets::Range e = b.row_offsets[i];
+        ASSERT_EQ(b.row_offsets.nonempty().test(i), e.end > e.begin) << "row " << i;
+        if (e.end > e.begin) {
+          ASSERT_EQ(e.begin, listed) << "rows' lists tile the targets";
+        }
+        listed += e.end - e.begin;
+        for (std::int64_t k = e.begin; k < e.end; ++k) {
+          const std::int64_t u = b.col_vertex(b.row_targets[k]);
+          ASSERT_TRUE(v < r.n_global && u < r.n_global) << v << " " << u;
+          ASSERT_EQ(r.owner(v) / cols, grid.row()) << "vertex " << v << " is not in the row block";
+          ASSERT_EQ(r.owner(u) % cols, grid.col())
+              << "vertex " << u << " is not in the column block";
+          ASSERT_EQ(b.row_index(v), i);
+          ASSERT_EQ(b.col_index(u), static_cast<std::int64_t>(b.row_targets[k]));
+          by_row.emplace_back(v, u);
+        }
       }
-      listed += e.end - e.begin;
-      for (std::int64_t k = e.begin; k < e.end; ++k) {
-        const std::int64_t u = b.col_vertex(b.row_targets[k]);
-        ASSERT_TRUE(v < r.n_global && u < r.n_global) << v << " " << u;
-        ASSERT_EQ(r.owner(v) / cols, grid.row()) << "vertex " << v << " is not in the row block";
-        ASSERT_EQ(r.owner(u) % cols, grid.col()) << "vertex " << u << " is not in the column block";
-        ASSERT_EQ(b.row_index(v), i);
-        ASSERT_EQ(b.col_index(u), static_cast<std::int64_t>(b.row_targets[k]));
-        by_row.emplace_back(v, u);
+      ASSERT_EQ(listed, b.entries());
+      listed = 0;
+      for (std::int64_t c = 0; c < b.col_slots(); ++c) {
+        const ht::BlockOffsets::Range e = b.col_offsets[c];
+        ASSERT_EQ(b.col_offsets.nonempty().test(c), e.end > e.begin) << "column " << c;
+        if (e.end > e.begin) {
+          ASSERT_EQ(e.begin, listed) << "columns' lists tile the targets";
+        }
+        listed += e.end - e.begin;
+        for (std::int64_t k = e.begin; k < e.end; ++k)
+          by_col.emplace_back(b.row_vertex(b.col_targets[k]), b.col_vertex(c));
       }
-    }
-    ASSERT_EQ(listed, b.entries());
-    listed = 0;
-    for (std::int64_t c = 0; c < b.col_slots(); ++c) {
-      const ht::BlockOffsets::Range e = b.col_offsets[c];
-      ASSERT_EQ(b.col_offsets.nonempty().test(c), e.end > e.begin) << "column " << c;
-      if (e.end > e.begin) {
-        ASSERT_EQ(e.begin, listed) << "columns' lists tile the targets";
-      }
-      listed += e.end - e.begin;
-      for (std::int64_t k = e.begin; k < e.end; ++k)
-        by_col.emplace_back(b.row_vertex(b.col_targets[k]), b.col_vertex(c));
-    }
-    ASSERT_EQ(listed, b.entries());
-    std::vector<Pair> sorted_row = by_row;
-    std::sort(sorted_row.begin(), sorted_row.end());
-    std::sort(by_col.begin(), by_col.end());
-    EXPECT_EQ(sorted_row, by_col) << "the block by row and by column differ";
+      ASSERT_EQ(listed, b.entries());
+      std::vector<Pair> sorted_row = by_row;
+      std::sort(sorted_row.begin(), sorted_row.end());
+      std::sort(by_col.begin(), by_col.end());
+      EXPECT_EQ(sorted_row, by_col) << "the block by row and by column differ";
+      ASSERT_EQ(b.degree.size(), static_cast<std::size_t>(r.local_count()));
+      for (std::int64_t i = 0; i < r.local_count(); ++i) EXPECT_EQ(b.degree[i], g.degree(i));
+    }();
     EXPECT_EQ(gather_sorted(by_row), want);
-    ASSERT_EQ(b.degree.size(), static_cast<std::size_t>(r.local_count()));
-    for (std::int64_t i = 0; i < r.local_count(); ++i) EXPECT_EQ(b.degree[i], g.degree(i));
   }
 }
 
+// Every vertex's neighbours in its 1D row's order, on every rank (a test
+// of small graphs only).
+std::vector<std::vector<std::int64_t>> all_rows(const ht::Csr& g) {
+  std::vector<std::int64_t> mine;  // v, degree, neighbours; per local row
+  for (std::int64_t i = 0; i < g.range.local_count(); ++i) {
+    const std::vector<std::int64_t> nb = g.neighbours(i);
+    mine.push_back(g.range.global(i));
+    mine.push_back(static_cast<std::int64_t>(nb.size()));
+    mine.insert(mine.end(), nb.begin(), nb.end());
+  }
+  const int size = world_size();
+  int n = static_cast<int>(mine.size());
+  std::vector<int> counts(size), displs(size);
+  MPI_Allgather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  int total = 0;
+  for (int p = 0; p < size; ++p) {
+    displs[p] = total;
+    total += counts[p];
+  }
+  std::vector<std::int64_t> flat(total);
+  MPI_Allgatherv(mine.data(), n, MPI_INT64_T, flat.data(), counts.data(), displs.data(),
+                 MPI_INT64_T, MPI_COMM_WORLD);
+  std::vector<std::vector<std::int64_t>> rows(static_cast<std::size_t>(g.range.n_global));
+  for (std::size_t k = 0; k < flat.size();) {
+    const std::int64_t v = flat[k], d = flat[k + 1];
+    rows[v].assign(flat.begin() + k + 2, flat.begin() + k + 2 + d);
+    k += 2 + d;
+  }
+  return rows;
+}
+
 // A row's order survives the split: order_rows puts each row's hub first,
-// and the block's row lists that row's targets in its column block in the
-// same order (checked where rows and columns meet: the 1D row's targets in
-// this rank's column block, sent by their owner, which is in this grid row).
+// and every row of every block lists that row's targets in its column block
+// in the 1D row's order, on every grid, whether the row's entries travel in
+// one round or are cut across rounds (of 3, or of 1 entry).
 TEST_P(Csr2D, RowsKeepTheirOrder) {
   const int size = world_size();
   const ht::Kronecker gen{GetParam(), 8, 0.57, 0.19, 0.19, 4};
   const auto [first, last] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
   ht::Csr g = ht::build_csr(gen.edges(first, last), gen.vertex_count(), MPI_COMM_WORLD);
   ht::order_rows(g, MPI_COMM_WORLD);
-  // On a 1 x P grid every row block is the whole vertex set, and row v's
-  // entries on rank (0, j) are its targets owned by grid column j.
-  ht::Grid2D grid(MPI_COMM_WORLD, {1, size});
-  // A row's entries may travel in several rounds (rounds of 3).
-  for (const std::int64_t round : {std::int64_t(1) << 22, std::int64_t(3)}) {
-    const ht::Csr2D b = ht::build_csr_2d(g, grid, round);
-    // Each rank checks its own rows' pieces that stayed with it (column = its own).
-    const ht::VertexRange& r = g.range;
-    for (std::int64_t i = 0; i < r.local_count(); ++i) {
-      std::vector<std::int64_t> want, got;
-      for (const std::int64_t u : g.neighbours(i))
-        if (r.owner(u) % size == grid.col()) want.push_back(u);
-      const std::int64_t row = b.row_index(r.global(i));
-      for (std::int64_t k = b.row_offsets[row].begin; k < b.row_offsets[row].end; ++k)
-        got.push_back(b.col_vertex(b.row_targets[k]));
-      ASSERT_EQ(got, want) << "vertex " << r.global(i) << ", rounds of " << round;
+  const std::vector<std::vector<std::int64_t>> rows = all_rows(g);
+  for (int grid_rows = 1; grid_rows <= size; ++grid_rows) {
+    if (size % grid_rows) continue;
+    ht::Grid2D grid(MPI_COMM_WORLD, {grid_rows, size / grid_rows});
+    for (const std::int64_t round : {std::int64_t(1) << 22, std::int64_t(3), std::int64_t(1)}) {
+      const ht::Csr2D b = ht::build_csr_2d(g, grid, round);
+      // A failed ASSERT leaves this block's checks only: every rank goes on
+      // to the next build's collectives.
+      [&] {
+        const ht::VertexRange& r = g.range;
+        for (std::int64_t i = 0; i < b.row_slots(); ++i) {
+          const std::int64_t v = b.row_vertex(i);
+          // Slots past a piece's vertices (pieces are padded to a word) hold none.
+          if (i % b.piece_bits >= r.per_rank || v >= r.n_global) continue;
+          ASSERT_EQ(r.owner(v) / grid.cols(), grid.row()) << "vertex " << v;
+          std::vector<std::int64_t> want, got;
+          for (const std::int64_t u : rows[v])
+            if (r.owner(u) % grid.cols() == grid.col()) want.push_back(u);
+          const ht::BlockOffsets::Range e = b.row_offsets[i];
+          for (std::int64_t k = e.begin; k < e.end; ++k)
+            got.push_back(b.col_vertex(b.row_targets[k]));
+          ASSERT_EQ(got, want) << "vertex " << v << ", grid " << grid.shape().name()
+                               << ", rounds of " << round;
+        }
+      }();
     }
   }
 }
