@@ -1,0 +1,26 @@
+#pragma once
+// A search's answer judged two ways: by the Graph500 validator on the 1D CSR
+// and, vertex by vertex, against the serial oracle's levels (bfs_oracle.hpp).
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <vector>
+
+#include "bfs_oracle.hpp"
+#include "graph/HT_Csr.hpp"
+#include "graph/HT_Kronecker.hpp"
+#include "graph/bfs/HT_BfsValidate.hpp"
+
+// Validates \p pred, the search from \p key on \p g (collective: every rank
+// calls it), and checks this rank's vertices' levels against the oracle's;
+// the oracle's levels of all vertices go to \p levels if given.
+inline void check_levels(const ht::Kronecker& gen, const ht::Csr& g, std::int64_t key,
+                         const std::vector<std::int64_t>& pred,
+                         std::vector<int>* levels = nullptr) {
+  const ht::Validation v = ht::validate_bfs(g, key, pred, MPI_COMM_WORLD);
+  ASSERT_TRUE(v.ok()) << v.what;
+  const std::vector<int> want = oracle_levels(gen, key);
+  for (std::int64_t i = 0; i < g.range.local_count(); ++i)
+    ASSERT_EQ(v.level[i], want[g.range.global(i)]) << "vertex " << g.range.global(i);
+  if (levels) *levels = want;
+}
