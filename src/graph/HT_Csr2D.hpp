@@ -21,10 +21,10 @@
 /// Block indices give each piece a slot of piece_bits bits (p rounded up
 /// to a word), so a block's bitmap is its pieces' bitmaps side by side.
 /// Memory per rank: the block's entries twice (about 2 x 2M / P, 4 bytes
-/// each), the
-/// owned vertices' degrees (N / P) and offsets for the non-empty rows and
-/// columns only (HT_BlockOffsets.hpp: 1.5 bits a slot of the N / R + N / C,
-/// 8 bytes a non-empty one); no array spans all N vertices.
+/// each), the owned vertices' degrees (N / P) and offsets for the non-empty
+/// rows and columns only (HT_BlockOffsets.hpp: 1.5 bits a slot of the
+/// N / R + N / C, 8 bytes a non-empty one); no array spans N, N / R or N / C
+/// entries.
 ///
 /// Example:
 /// \code
