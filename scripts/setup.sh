@@ -45,21 +45,17 @@ ht_setup() {
 
 # ht_mpirun <ranks> <threads> <program> [args...]: Open MPI's mpirun with what a
 # small machine needs: more ranks than cores allowed, and no binding of a rank
-# to one core (which would stack all its threads on that core).
+# to one core (which would stack all its threads on that core).  An empty
+# <threads> leaves each rank its share of the cores.
 ht_mpirun() {
   local np=$1 nt=$2
   shift 2
-  local flags=(-np "$np" --bind-to none) extra=()
+  local flags=(-np "$np" --bind-to none)
   if mpirun --version 2>/dev/null | grep -q "Open MPI"; then
     flags+=(--oversubscribe)
     [[ $(id -u) -ne 0 ]] || flags+=(--allow-run-as-root)
   fi
-  if ((np * nt > $(nproc))); then
-    # Deliberate: say it once instead of Kokkos' warning from every rank.
-    ht_say "$np ranks x $nt threads on $(nproc) cores: oversubscribed"
-    extra+=(--kokkos-disable-warnings)
-  fi
+  # The driver itself says once when ranks x threads oversubscribe the cores.
   # OMP_MAX_TASK_PRIORITY: the OpenMP runtime honours task priorities.
-  OMP_PROC_BIND=${OMP_PROC_BIND:-false} OMP_MAX_TASK_PRIORITY=${OMP_MAX_TASK_PRIORITY:-2} mpirun "${flags[@]}" "$@" --kokkos-num-threads="$nt" \
-    "${extra[@]}"
+  OMP_PROC_BIND=${OMP_PROC_BIND:-false} OMP_MAX_TASK_PRIORITY=${OMP_MAX_TASK_PRIORITY:-2} mpirun "${flags[@]}" "$@" ${nt:+--kokkos-num-threads="$nt"}
 }

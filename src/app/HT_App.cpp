@@ -165,6 +165,9 @@ void describe_run(const AppContext& ctx, const std::string& app, const std::stri
   r.attribute("kokkos_backend", std::string(Kokkos::DefaultHostExecutionSpace::name()));
   r.attribute("ranks", static_cast<long long>(ctx.env.size()));
   r.attribute("threads_per_rank", static_cast<long long>(ctx.env.threads()));
+  r.attribute("threads_source", ctx.env.threads_source());
+  r.attribute("thread_share", static_cast<long long>(ctx.env.thread_share()));
+  r.attribute("node_ranks", static_cast<long long>(ctx.env.node_ranks()));
   r.attribute("mpi_thread_level",
               std::string(Environment::thread_level_name(ctx.env.thread_level())));
   r.attribute("start_time", start);
@@ -236,10 +239,11 @@ int run_app(int argc, char** argv, const AppSpec& spec,
     AppContext ctx{env, deck, results};
     describe_run(ctx, spec.name, start);
     if (env.rank() == 0) {
-      std::printf("%s: %d rank%s x %d thread%s, %s, tasks: %s, %s, deck %s\n", spec.name.c_str(),
-                  env.size(), env.size() == 1 ? "" : "s", env.threads(),
-                  env.threads() == 1 ? "" : "s", Environment::kokkos_description().c_str(),
-                  TaskRuntime::name(), Environment::thread_level_name(env.thread_level()),
+      std::printf("%s: %d rank%s x %d thread%s (%s), %s, tasks: %s, %s, deck %s\n",
+                  spec.name.c_str(), env.size(), env.size() == 1 ? "" : "s", env.threads(),
+                  env.threads() == 1 ? "" : "s", env.threads_reason().c_str(),
+                  Environment::kokkos_description().c_str(), TaskRuntime::name(),
+                  Environment::thread_level_name(env.thread_level()),
                   deck.path.empty() ? "(none: the defaults)" : deck.path.c_str());
       std::fflush(stdout);
     }

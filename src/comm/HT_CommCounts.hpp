@@ -9,7 +9,8 @@
 /// The counts mean what a PMPI tool's (mpiP, IPM, perf/scaling/mpi_counts)
 /// mean, and tests/comm/tstCommCounts.cpp checks them against one.  Every
 /// message, collective and barrier of the library goes through ht::mpi below
-/// (a lint test keeps raw calls out); the deck and results file (io/), before
+/// (a lint test keeps raw calls out); the start-up (the node's cores, in
+/// runtime/HT_Environment.cpp) and the deck and results file (io/), before
 /// and after the trials, are not counted.
 ///
 /// Example:

@@ -4,6 +4,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -27,8 +28,10 @@ bool positive_count(const std::string& v) {
 
 // Rewrites both thread-flag spellings (with '=' or a separate value) to the
 // one this Kokkos understands, without a deprecation warning.  A bad value
-// sets \p error to the message for the user.
-std::vector<std::string> rewrite_kokkos_flags(int argc, char** argv, std::string& error) {
+// sets \p error to the message for the user; \p asked gets the count given
+// (0: none).
+std::vector<std::string> rewrite_kokkos_flags(int argc, char** argv, std::string& error,
+                                              int& asked) {
 #if KOKKOS_VERSION >= 40000
   const std::string want = "--kokkos-num-threads", other = "--kokkos-threads";
 #else
@@ -53,6 +56,7 @@ std::vector<std::string> rewrite_kokkos_flags(int argc, char** argv, std::string
                 ": the Kokkos threads per rank must be a whole number from 1 to 999999 "
                 "(--kokkos-num-threads=N or --kokkos-threads=N)";
       }
+      if (positive_count(value)) asked = std::stoi(value);
       a = want + "=" + value;
     }
     out.push_back(a);
@@ -85,11 +89,88 @@ int asked_thread_level(std::string& error) {
   return MPI_THREAD_MULTIPLE;
 }
 
-int affinity_cores() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof(set), &set) != 0) return 1;
-  return CPU_COUNT(&set);
+// The thread count the environment asks: Kokkos reads KOKKOS_NUM_THREADS,
+// OpenMP OMP_NUM_THREADS (its first entry: it may list one per nesting
+// level); 0 when neither is set.
+int environment_threads(const char*& variable) {
+  for (const char* name : {"KOKKOS_NUM_THREADS", "OMP_NUM_THREADS"}) {
+    const char* v = std::getenv(name);
+    if (!v || !*v) continue;
+    const long n = std::strtol(v, nullptr, 10);
+    if (n > 0 && n < INT_MAX) {
+      variable = name;
+      return static_cast<int>(n);
+    }
+  }
+  return 0;
+}
+
+// A rank's share of the cores: its affinity mask divided among the ranks of
+// its node whose masks overlap it.  With `--bind-to none` every rank of a node
+// sees all its cores: OpenMP's default, the whole mask, would put ranks x
+// cores threads on them.
+struct CoreShare {
+  int cores = 1;       // in this rank's affinity mask
+  int sharers = 1;     // ranks of this node whose masks overlap it, itself too
+  int node_ranks = 1;  // ranks of this node
+  int share() const { return std::max(1, cores / sharers); }
+};
+
+CoreShare core_share() {
+  cpu_set_t mine;
+  CPU_ZERO(&mine);
+  if (sched_getaffinity(0, sizeof(mine), &mine) != 0) CPU_SET(0, &mine);
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  CoreShare s;
+  MPI_Comm_size(node, &s.node_ranks);
+  std::vector<cpu_set_t> masks(static_cast<std::size_t>(s.node_ranks));
+  MPI_Allgather(&mine, sizeof(mine), MPI_BYTE, masks.data(), sizeof(mine), MPI_BYTE, node);
+  MPI_Comm_free(&node);
+  s.cores = std::max(1, CPU_COUNT(&mine));
+  s.sharers = 0;
+  for (cpu_set_t& m : masks) {
+    cpu_set_t both;
+    CPU_AND(&both, &m, &mine);
+    s.sharers += CPU_COUNT(&both) > 0;
+  }
+  s.sharers = std::max(1, s.sharers);
+  return s;
+}
+
+// The one warning, from rank 0, when some rank runs more threads than its
+// share (or its node more ranks than cores): the first such rank's figures.
+// Kokkos' own warning (once per rank) is then switched off.  Collective.
+bool warn_oversubscribed(const CoreShare& s, int threads, const std::string& source, int rank) {
+  const bool over = threads > s.share() || s.sharers > s.cores;
+  int first = INT_MAX;
+  const int me = over ? rank : INT_MAX;
+  MPI_Allreduce(&me, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (first == INT_MAX) return false;
+  int f[4] = {threads, s.cores, s.sharers, s.share()};
+  MPI_Bcast(f, 4, MPI_INT, first, MPI_COMM_WORLD);
+  if (rank == 0) {
+    const int t = f[0], cores = f[1], sharers = f[2], share = f[3];
+    std::string why;
+    if (sharers > cores) {
+      why = std::to_string(sharers) + " ranks share " + std::to_string(cores) + " core" +
+            (cores == 1 ? "" : "s") + " (rank " + std::to_string(first) +
+            "'s affinity mask): oversubscribed at any thread count; run fewer ranks a node";
+    } else {
+      why = std::to_string(t) + " threads a rank (" + source + ") where rank " +
+            std::to_string(first) + "'s share is " + std::to_string(share) + " (" +
+            std::to_string(cores) + " core" + (cores == 1 ? "" : "s") + " in its affinity mask" +
+            (sharers > 1 ? ", shared by " + std::to_string(sharers) + " ranks" : "") +
+            "): oversubscribed";
+      why += cores < t ? "; bind each rank to " + std::to_string(t) +
+                             " cores (mpirun --map-by slot:PE=" + std::to_string(t) +
+                             ", srun --cpus-per-task=" + std::to_string(t) +
+                             ") or leave the thread count to the default"
+                       : "; leave the thread count to the default to take the share";
+    }
+    std::fprintf(stderr, "%s: warning: %s\n", program_name().c_str(), why.c_str());
+  }
+  return true;
 }
 
 }  // namespace
@@ -110,7 +191,8 @@ Environment::Environment(int& argc, char**& argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
 
   std::string bad_flag = bad_level;
-  args_ = rewrite_kokkos_flags(argc, argv, bad_flag);
+  int asked_threads = 0;
+  args_ = rewrite_kokkos_flags(argc, argv, bad_flag, asked_threads);
   if (!bad_flag.empty()) {
     // A usage error every rank sees alike: said once, exit 2 everywhere.
     if (rank_ == 0)
@@ -121,6 +203,33 @@ Environment::Environment(int& argc, char**& argv) {
   // Kokkos prints its help on every rank that sees --kokkos-help: once is enough.
   if (rank_ != 0)
     args_.erase(std::remove(args_.begin(), args_.end(), "--kokkos-help"), args_.end());
+  // Threads: the flag, else the OpenMP/Kokkos environment, else the share.
+  const CoreShare share = core_share();
+  cores_ = share.cores;
+  node_ranks_ = share.node_ranks;
+  sharers_ = share.sharers;
+  thread_share_ = share.share();
+  const char* variable = nullptr;
+  const int env_threads = environment_threads(variable);
+  int threads = asked_threads;
+  if (asked_threads > 0) {
+    threads_source_ = "--kokkos-num-threads";
+  } else if (env_threads > 0) {
+    threads = env_threads;
+    threads_source_ = variable;
+  } else {
+    threads = thread_share_;
+    threads_source_ = "share";
+#if KOKKOS_VERSION >= 40000
+    args_.push_back("--kokkos-num-threads=" + std::to_string(threads));
+#else
+    args_.push_back("--kokkos-threads=" + std::to_string(threads));
+#endif
+  }
+  // Kokkos refuses the flag when KOKKOS_DISABLE_WARNINGS says otherwise.
+  if (warn_oversubscribed(share, threads, threads_source_, rank_) &&
+      !std::getenv("KOKKOS_DISABLE_WARNINGS"))
+    args_.push_back("--kokkos-disable-warnings");
   for (auto& a : args_) argv_.push_back(a.data());
   argv_.push_back(nullptr);
   argc = static_cast<int>(args_.size());
@@ -141,15 +250,14 @@ Environment::Environment(int& argc, char**& argv) {
   Kokkos::initialize(argc, argv);  // removes the --kokkos-* flags it used
 
   threads_ = Kokkos::DefaultHostExecutionSpace().concurrency();
-  cores_ = affinity_cores();
   // Inside tasks OpenBLAS must not start threads of its own.
   set_blas_threads(1);
-  if (threads_ > cores_) {
-    std::fprintf(stderr,
-                 "%s: rank %d: warning: %d Kokkos threads share %d core%s: the launcher bound "
-                 "this rank too tightly (mpirun: --bind-to none or --map-by slot:PE=%d)\n",
-                 program_name().c_str(), rank_, threads_, cores_, cores_ == 1 ? "" : "s", threads_);
-  }
+}
+
+std::string Environment::threads_reason() const {
+  if (threads_source_ != "share") return threads_source_;
+  return "the share of " + std::to_string(cores_) + " core" + (cores_ == 1 ? "" : "s") +
+         (sharers_ > 1 ? " among " + std::to_string(sharers_) + " ranks" : "");
 }
 
 Environment::~Environment() {

@@ -3,11 +3,15 @@
 /// \brief One RAII object per process: MPI (thread level asked:
 /// MPI_THREAD_MULTIPLE) and Kokkos (OpenMP), finalized in reverse order.
 ///
-/// Kokkos 3.4 knows `--kokkos-threads=N`, 4.x prefers `--kokkos-num-threads=N`;
-/// both spellings (and `--flag N`) are accepted and rewritten for the Kokkos
-/// in use.  Without either flag the OpenMP environment (OMP_NUM_THREADS) rules.
-/// A value that is not a positive whole number is a usage error: said once,
-/// with the flag and what is accepted, and every rank exits with 2.
+/// Threads per rank: `--kokkos-num-threads=N` (Kokkos 3.4 knows
+/// `--kokkos-threads=N`, 4.x prefers the first; both spellings, with `=` or a
+/// space, are rewritten for the Kokkos in use), else `OMP_NUM_THREADS` (or
+/// Kokkos 4's `KOKKOS_NUM_THREADS`), else the rank's share: the cores of its
+/// affinity mask divided among the ranks of its node whose masks overlap it,
+/// at least 1.  A rank with more threads than its share, or a node with more
+/// ranks than cores, gets one warning from rank 0 (Kokkos' own is switched
+/// off).  A value that is not a positive whole number is a usage error: said
+/// once, with the flag and what is accepted, and every rank exits with 2.
 ///
 /// MPI errors.  No call site checks an MPI return code: MPI_COMM_WORLD gets
 /// an error handler that prints "<app>: rank R: error: MPI: <MPI's message>"
@@ -44,6 +48,17 @@ class Environment {
   int threads() const { return threads_; }
   /// Cores this process may run on (its affinity mask).
   int cores() const { return cores_; }
+  /// Ranks of MPI_COMM_WORLD on this rank's node (MPI_COMM_TYPE_SHARED).
+  int node_ranks() const { return node_ranks_; }
+  /// This rank's share of its cores: cores() over the ranks of its node
+  /// whose affinity masks overlap its own, at least 1.
+  int thread_share() const { return thread_share_; }
+  /// Who chose threads(): "--kokkos-num-threads", "OMP_NUM_THREADS",
+  /// "KOKKOS_NUM_THREADS" or "share".
+  const std::string& threads_source() const { return threads_source_; }
+  /// Why threads() is what it is, for the run's first line: the flag or
+  /// variable that set it, or "the share of 8 cores among 2 ranks".
+  std::string threads_reason() const;
   /// The MPI thread level granted (MPI_THREAD_*).
   int thread_level() const { return thread_level_; }
   static const char* thread_level_name(int level);
@@ -57,6 +72,8 @@ class Environment {
 
  private:
   int rank_ = 0, size_ = 1, threads_ = 1, cores_ = 1;
+  int node_ranks_ = 1, sharers_ = 1, thread_share_ = 1;
+  std::string threads_source_ = "share";
   int thread_level_ = MPI_THREAD_SINGLE;
   int asked_level_ = MPI_THREAD_MULTIPLE;
   std::vector<std::string> args_;  // owns the rewritten Kokkos flags
