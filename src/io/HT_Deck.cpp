@@ -10,6 +10,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -121,6 +122,19 @@ std::string value_text(const ParameterEntry& e) {
   return Teuchos::toString(e.getAny(false));
 }
 
+// "an integer", "a string": what a value read from a deck is, for a value
+// of the wrong type, whose text alone may look right ("10" or 10.0 where an
+// integer is asked).
+std::string kind_of(const ParameterEntry& e) {
+  if (e.isType<int>() || e.isType<long long>()) return "an integer";
+  if (e.isType<double>() || e.isType<float>()) return "a real number";
+  if (e.isType<bool>()) return "a boolean";
+  if (e.isType<std::string>()) return "a string";
+  return e.getAny(false).typeName().find("Array") != std::string::npos
+             ? "a list"
+             : "a value of type " + e.getAny(false).typeName();
+}
+
 // ---- typos ----
 
 std::size_t distance(const std::string& a, const std::string& b) {
@@ -171,6 +185,40 @@ struct Source {
     return line ? path + ":" + std::to_string(line) : "deck '" + path + "'";
   }
 };
+
+// The value of \p key as the deck writes it: YAML's text after "key:" (its
+// quotes kept), else the value read, a string quoted and a real number with
+// its point.
+std::string written(const Source& src, const std::string& key, const ParameterEntry& got) {
+  if (src.option.empty() && src.yaml) {
+    const int n = line_of(src.text, key, true);
+    std::istringstream in(src.text);
+    std::string line;
+    for (int i = 1; i <= n && std::getline(in, line); ++i) {
+    }
+    if (n > 0) {
+      std::string v = line.substr(line.find(':', line.find(key) + key.size()) + 1);
+      char quote = 0;  // a '#' after a blank and outside quotes starts a comment
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        if (quote) {
+          if (v[i] == quote) quote = 0;
+        } else if (v[i] == '"' || v[i] == '\'') {
+          quote = v[i];
+        } else if (v[i] == '#' && (i == 0 || v[i - 1] == ' ' || v[i - 1] == '\t')) {
+          v.erase(i);
+          break;
+        }
+      }
+      const auto first = v.find_first_not_of(" \t"), last = v.find_last_not_of(" \t\r");
+      if (first != std::string::npos) return v.substr(first, last - first + 1);
+    }
+  }
+  if (got.isType<std::string>()) return "\"" + Teuchos::getValue<std::string>(got) + "\"";
+  std::string text = value_text(got);
+  if (got.isType<double>() && text.find_first_not_of("-0123456789") == std::string::npos)
+    text += ".0";
+  return text;
+}
 
 // A key's value as the type \p want declares, or a message why not.  YAML
 // reads `alpha: 15` as an int and `target_bits: 32` as an int: both are
@@ -230,10 +278,10 @@ std::string check_value(const ParameterEntry& got, const ParameterEntry& want) {
   return "";
 }
 
-std::string value_fault(const std::string& key, const ParameterEntry& got,
+std::string value_fault(const std::string& key, const std::string& shown,
                         const ParameterEntry& want, const std::string& why) {
   const std::string acc = accepted(want, false);
-  return key + " = " + value_text(got) + ": " + why + "; accepted: " +
+  return key + " = " + shown + ": " + why + "; accepted: " +
          (acc.empty() ? (want.isType<double>() ? "a number"
                          : want.isType<int>()  ? "an integer"
                                                : "a string")
@@ -291,8 +339,12 @@ std::string check_entries(ParameterList& deck, const ParameterList& valid, const
     }
     if (skip.count(key)) continue;
     std::string why = coerce(deck, name, want);
+    if (why.rfind("expected", 0) == 0)  // of the wrong type: what it was read as, too
+      return src.at(name) + ": " +
+             value_fault(key, written(src, name, got) + " (" + kind_of(got) + ")", want, why);
     if (why.empty()) why = check_value(deck.getEntry(name), want);
-    if (!why.empty()) return src.at(name) + ": " + value_fault(key, deck.getEntry(name), want, why);
+    if (!why.empty())
+      return src.at(name) + ": " + value_fault(key, value_text(deck.getEntry(name)), want, why);
   }
   return "";
 }
@@ -405,6 +457,134 @@ std::string syntax_fault(const std::string& path, const std::string& text, const
          (shown.empty() ? "" : " (in: " + shown + ")");
 }
 
+// \p text with its XML comments blanked, line breaks kept (for line numbers).
+std::string without_xml_comments(std::string text) {
+  for (auto at = text.find("<!--"); at != std::string::npos; at = text.find("<!--", at)) {
+    const auto end = std::min(text.find("-->", at + 4), text.size() - 3) + 3;
+    for (auto i = at; i < end; ++i)
+      if (text[i] != '\n') text[i] = ' ';
+  }
+  return text;
+}
+
+// Whether the deck has nothing but blanks and comments (and an XML
+// declaration): Teuchos' readers would call it "not valid".
+bool is_empty_deck(const std::string& text, bool yaml) {
+  if (yaml) {
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) {
+      const auto first = line.find_first_not_of(" \t\r");
+      if (first != std::string::npos && line[first] != '#' && line.compare(first, 3, "---") != 0)
+        return false;
+    }
+    return true;
+  }
+  std::string rest = without_xml_comments(text);
+  const auto start = rest.find_first_not_of(" \t\r\n");
+  if (start != std::string::npos && rest.compare(start, 5, "<?xml") == 0) {
+    const auto end = rest.find("?>", start);
+    if (end == std::string::npos) return false;
+    rest.erase(0, end + 2);
+  }
+  return rest.find_first_not_of(" \t\r\n") == std::string::npos;
+}
+
+// The name of an XML deck's top-level list (Teuchos' reader drops it), or "".
+std::string xml_top_name(const std::string& text) {
+  std::smatch list, name;
+  const std::string plain = without_xml_comments(text);
+  if (!std::regex_search(plain, list, std::regex("<ParameterList\\b([^>]*)>"))) return "";
+  const std::string attributes = list[1].str();
+  return std::regex_search(attributes, name, std::regex("\\bname=\"([^\"]*)\"")) ? name[1].str()
+                                                                                 : "";
+}
+
+// A key given twice in one list, as "deck.yaml:5: Graph500/SCALE: given
+// twice (first at line 3); keep one", else "": Teuchos' YAML reader stops at
+// the end of the list in words of its own, its XML reader keeps the last.
+// Keys are named without the top-level (driver's) list.
+std::string duplicate_fault(const Source& src) {
+  struct Level {
+    std::size_t indent;  // YAML: the keys' column
+    std::string prefix;  // "Graph500/"
+    std::map<std::string, int> lines;
+    std::string last;  // YAML: the latest key, a section if deeper lines follow
+  };
+  std::vector<Level> open;
+  const auto twice = [&](Level& level, const std::string& name, int line) {
+    const auto [first, fresh] = level.lines.emplace(name, line);
+    return fresh ? std::string()
+                 : src.path + ":" + std::to_string(line) + ": " + level.prefix + name +
+                       ": given twice (first at line " + std::to_string(first->second) +
+                       "); keep one";
+  };
+  if (!src.yaml) {
+    const std::string text = without_xml_comments(src.text);
+    const std::regex tag("<(/?)(ParameterList|Parameter)\\b([^>]*)>"), name("\\bname=\"([^\"]*)\"");
+    int line = 1;
+    auto counted = text.cbegin();
+    for (std::sregex_iterator it(text.begin(), text.end(), tag), end; it != end; ++it) {
+      const std::smatch& m = *it;
+      line += static_cast<int>(std::count(counted, m[0].first, '\n'));
+      counted = m[0].first;
+      const bool list = m[2] == "ParameterList";
+      if (m[1] == "/") {
+        if (list && !open.empty()) open.pop_back();
+        continue;
+      }
+      std::smatch n;
+      const std::string attributes = m[3].str();
+      if (!std::regex_search(attributes, n, name)) continue;
+      if (!open.empty()) {
+        const std::string fault = twice(open.back(), n[1].str(), line);
+        if (!fault.empty()) return fault;
+      }
+      if (list && attributes.back() != '/')
+        open.push_back({0, open.empty() ? "" : open.back().prefix + n[1].str() + "/", {}, ""});
+    }
+    return "";
+  }
+  std::istringstream in(src.text);
+  std::string line;
+  std::size_t block = std::string::npos;  // a block scalar's key column: deeper lines are text
+  for (int n = 1; std::getline(in, line); ++n) {
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') continue;
+    if (block != std::string::npos && first > block) continue;
+    block = std::string::npos;
+    if (line[first] == '-' || line[first] == '[' || line[first] == '{') continue;  // no key
+    std::size_t colon;
+    std::string key;
+    if (line[first] == '"' || line[first] == '\'') {
+      const auto close = line.find(line[first], first + 1);
+      if (close == std::string::npos) continue;
+      key = line.substr(first + 1, close - first - 1);
+      colon = line.find_first_not_of(" \t", close + 1);
+    } else {
+      colon = line.find(':', first);
+      while (colon != std::string::npos && colon + 1 < line.size() && line[colon + 1] != ' ' &&
+             line[colon + 1] != '\t' && line[colon + 1] != '\r')
+        colon = line.find(':', colon + 1);
+      if (colon == std::string::npos) continue;
+      key = line.substr(first, colon - first);
+      key.erase(key.find_last_not_of(" \t") + 1);
+    }
+    if (colon == std::string::npos || line[colon] != ':' || key.find('#') != std::string::npos)
+      continue;
+    while (!open.empty() && open.back().indent > first) open.pop_back();
+    if (open.empty() || open.back().indent < first)
+      open.push_back(
+          {first, open.size() < 2 ? "" : open.back().prefix + open.back().last + "/", {}, ""});
+    const std::string fault = twice(open.back(), key, n);
+    if (!fault.empty()) return fault;
+    open.back().last = key;
+    const auto value = line.find_first_not_of(" \t", colon + 1);
+    if (value != std::string::npos && (line[value] == '|' || line[value] == '>')) block = first;
+  }
+  return "";
+}
+
 // Rank 0's half of load_deck: everything that can fail, so it fails once.
 Deck read_and_validate(const AppSpec& spec, const std::vector<std::string>& args) {
   Deck deck;
@@ -473,21 +653,42 @@ Deck read_and_validate(const AppSpec& spec, const std::vector<std::string>& args
     src.yaml = ends_with(deck.path, ".yaml") || ends_with(deck.path, ".yml");
     if (!src.yaml && !ends_with(deck.path, ".xml"))
       throw UsageError("deck '" + deck.path + "': unknown format; use .xml, .yaml or .yml");
+    if (is_empty_deck(src.text, src.yaml))
+      throw UsageError(
+          deck.path + ": the deck is empty; it needs the driver's top-level list, e.g. " +
+          (src.yaml ? "'" + spec.name + ":' on its first line with the sections under it (" +
+                          spec.name + " --print-deck=yaml prints one with every default)"
+                    : "<ParameterList name=\"" + spec.name + "\"> with the sections in it (" +
+                          spec.name + " --print-deck prints one with every default)"));
     try {
       deck.params = src.yaml ? Teuchos::getParametersFromYamlString(src.text)
                              : Teuchos::getParametersFromXmlString(src.text);
     } catch (const std::exception& e) {
-      throw UsageError(syntax_fault(deck.path, src.text, e.what(), src.yaml));
+      const std::string twice = duplicate_fault(src);
+      throw UsageError(!twice.empty() ? twice
+                                      : syntax_fault(deck.path, src.text, e.what(), src.yaml));
     }
+    const std::string twice = duplicate_fault(src);  // XML's reader keeps the last silently
+    if (!twice.empty()) throw UsageError(twice);
     // The top-level name is the driver's: a deck of another driver says so.
-    const std::string owner = deck.params->name();
+    const std::string owner = src.yaml ? deck.params->name() : xml_top_name(src.text);
     if (owner != spec.name && owner != "ANONYMOUS" && !owner.empty()) {
       if (spec.valid->isSublist(owner))
         throw UsageError(src.at(owner) + ": the deck starts with the section " + owner +
                          "; its first line must name the driver (" + spec.name + ":)");
+      const auto& drivers = driver_names();
+      if (std::find(drivers.begin(), drivers.end(), owner) == drivers.end()) {
+        const std::string near = nearest(owner, drivers);
+        std::vector<std::string> head(drivers.begin(), drivers.end() - 1);
+        throw UsageError(src.at(owner) + ": " + owner + ": no such driver; " +
+                         (near.empty() ? "the" : "did you mean " + near + "? The") +
+                         " deck's top-level list names its driver: " + join(head, ", ") + " or " +
+                         drivers.back());
+      }
       throw UsageError("deck '" + deck.path + "' is for " + owner + ", not " + spec.name +
                        " (its top-level list names the driver); run it with " + owner +
-                       ", or see " + spec.name + " --help");
+                       " (mpirun -np <ranks> " + owner + " " + deck.path + "), or see " +
+                       spec.name + " --help");
     }
   }
 
@@ -587,6 +788,11 @@ std::string wrap(const std::string& text, std::size_t width, const std::string& 
 
 Teuchos::RCP<const Teuchos::ParameterEntryValidator> one_of(const std::vector<std::string>& names) {
   return Teuchos::rcp(new Teuchos::StringValidator(Teuchos::Array<std::string>(names)));
+}
+
+const std::vector<std::string>& driver_names() {
+  static const std::vector<std::string> names{"cannon_gemm", "graph500_bfs", "uts"};
+  return names;
 }
 
 std::string nearest(const std::string& word, const std::vector<std::string>& candidates) {

@@ -12,7 +12,10 @@
 /// Every message names where the fault is (the deck's file and line, or the
 /// option), the key, the value and what is accepted, on every rank alike
 /// (ht::UsageError): `graph.yaml:4: Graph500/SCAEL: no such parameter; did
-/// you mean SCALE?`.  A YAML integer is taken where a number is asked.
+/// you mean SCALE?`; a value of the wrong type is shown as written with its
+/// type (`Graph500/SCALE = "10" (a string): expected an integer`).  A YAML
+/// integer is taken where a number is asked.  A key given twice in one list,
+/// an empty deck and a deck of another (or no) driver are refused by name.
 ///
 /// Example:
 /// \code
@@ -94,6 +97,10 @@ std::string help_long(const AppSpec& spec, const std::string& topic);
 
 /// The valid list with defaults filled in, as XML or YAML text.
 std::string default_deck(const AppSpec& spec, const std::string& format);
+
+/// \brief The drivers HybridTasks builds (apps/), one of which a deck's
+/// top-level list names: a deck naming another is refused with these.
+const std::vector<std::string>& driver_names();
 
 /// \brief The candidate nearest to \p word by edit distance (letters swapped
 /// count once, case ignored), if near enough to be a likely typo; else "".

@@ -90,7 +90,8 @@ TEST(Deck, WrongTypeNamesKeyAndType) {
   const std::string e =
       usage_error({write("d.xml", R"(<ParameterList name="demo"><ParameterList name="Solver">
       <Parameter name="n" type="string" value="ten"/></ParameterList></ParameterList>)")});
-  EXPECT_NE(e.find("tstDeck_d.xml:2: Solver/n = ten: expected an integer; accepted: 1 to 100"),
+  EXPECT_NE(e.find("tstDeck_d.xml:2: Solver/n = \"ten\" (a string): expected an integer; "
+                   "accepted: 1 to 100"),
             std::string::npos)
       << e;
 }
@@ -159,16 +160,108 @@ TEST(Deck, YamlIntegersAreTakenWhereNumbersOrStringsAreAsked) {
   const std::string e = usage_error({write("int2.yaml", "demo:\n  Solver:\n    name: 3\n")});
   EXPECT_EQ(e, "tstDeck_int2.yaml:3: Solver/name = 3: not accepted; accepted: cg or gmres");
   const std::string f = usage_error({write("dbl.yaml", "demo:\n  Solver:\n    n: 2.5\n")});
-  EXPECT_EQ(f, "tstDeck_dbl.yaml:3: Solver/n = 2.5: expected an integer; accepted: 1 to 100");
+  EXPECT_EQ(f,
+            "tstDeck_dbl.yaml:3: Solver/n = 2.5 (a real number): expected an integer; accepted: 1 "
+            "to 100");
 }
 
 TEST(Deck, ADeckOfAnotherAppSaysWhose) {
-  const std::string e = usage_error({write("other.yaml", "other_app:\n  X:\n    y: 1\n")});
-  EXPECT_NE(e.find("deck 'tstDeck_other.yaml' is for other_app, not demo"), std::string::npos) << e;
+  const std::string e = usage_error({write("other.yaml", "cannon_gemm:\n  X:\n    y: 1\n")});
+  EXPECT_NE(e.find("deck 'tstDeck_other.yaml' is for cannon_gemm, not demo (its top-level list "
+                   "names the driver); run it with cannon_gemm (mpirun -np <ranks> cannon_gemm "
+                   "tstDeck_other.yaml)"),
+            std::string::npos)
+      << e;
+  // XML alike: Teuchos' reader drops the top-level name; it is read here.
+  const std::string x =
+      usage_error({write("other.xml",
+                         "<ParameterList name=\"uts\">\n  <ParameterList name=\"Tree\"/>\n"
+                         "</ParameterList>\n")});
+  EXPECT_NE(x.find("deck 'tstDeck_other.xml' is for uts, not demo"), std::string::npos) << x;
   const std::string s = usage_error({write("section.yaml", "Solver:\n  n: 3\n")});
   EXPECT_NE(s.find("starts with the section Solver; its first line must name the driver (demo:)"),
             std::string::npos)
       << s;
+}
+
+TEST(Deck, ADeckOfNoDriverGetsTheNearestAndTheList) {
+  EXPECT_EQ(usage_error({write("bsf.yaml", "# mistyped\ngraph500_bsf:\n  X:\n    y: 1\n")}),
+            "tstDeck_bsf.yaml:2: graph500_bsf: no such driver; did you mean graph500_bfs? The "
+            "deck's top-level list names its driver: cannon_gemm, graph500_bfs or uts");
+  EXPECT_EQ(usage_error({write("gemn.xml", "<ParameterList name=\"cannon_gemn\"/>\n")}),
+            "tstDeck_gemn.xml:1: cannon_gemn: no such driver; did you mean cannon_gemm? The "
+            "deck's top-level list names its driver: cannon_gemm, graph500_bfs or uts");
+  EXPECT_EQ(usage_error({write("nobody.yaml", "nobody:\n  X:\n    y: 1\n")}),
+            "tstDeck_nobody.yaml:1: nobody: no such driver; the deck's top-level list names its "
+            "driver: cannon_gemm, graph500_bfs or uts");
+}
+
+TEST(Deck, AKeyGivenTwiceNamesBothLines) {
+  EXPECT_EQ(
+      usage_error({write("twice.yaml", "demo:\n  Solver:\n    n: 3\n    tol: 1\n    n: 4\n")}),
+      "tstDeck_twice.yaml:5: Solver/n: given twice (first at line 3); keep one");
+  EXPECT_EQ(usage_error({write("twice_section.yaml",
+                               "demo:\n  Solver:\n    n: 3\n  # again\n  Solver:\n    tol: 1\n")}),
+            "tstDeck_twice_section.yaml:5: Solver: given twice (first at line 2); keep one");
+  EXPECT_EQ(usage_error({write("twice.xml", R"(<ParameterList name="demo">
+  <ParameterList name="Solver">
+    <!-- <Parameter name="n" type="int" value="1"/> -->
+    <Parameter name="n" type="int" value="3"/>
+    <Parameter name="tol" type="double" value="1"/>
+    <Parameter name="n" type="int" value="4"/>
+  </ParameterList>
+</ParameterList>
+)")}),
+            "tstDeck_twice.xml:6: Solver/n: given twice (first at line 4); keep one");
+  // The same name in two lists is two keys.
+  const std::string two = usage_error({write("two_lists.xml", R"(<ParameterList name="demo">
+  <ParameterList name="Solver"><Parameter name="n" type="int" value="3"/></ParameterList>
+  <ParameterList name="Output"><Parameter name="n" type="int" value="3"/></ParameterList>
+</ParameterList>)")});
+  EXPECT_NE(two.find("Output/n: no such parameter"), std::string::npos) << two;
+  const std::string yaml_two =
+      usage_error({write("two_lists.yaml", "demo:\n  Solver:\n    n: 3\n  Output:\n    n: 3\n")});
+  EXPECT_NE(yaml_two.find("Output/n: no such parameter"), std::string::npos) << yaml_two;
+}
+
+TEST(Deck, AnEmptyDeckSaysWhatItNeeds) {
+  for (const char* text : {"", "# all commented out\n\n#demo:\n   \n"})
+    EXPECT_EQ(usage_error({write("empty.yaml", text)}),
+              "tstDeck_empty.yaml: the deck is empty; it needs the driver's top-level list, e.g. "
+              "'demo:' on its first line with the sections under it (demo --print-deck=yaml "
+              "prints one with every default)")
+        << text;
+  for (const char* text :
+       {"", "<?xml version=\"1.0\"?>\n<!-- <ParameterList name=\"demo\"/> -->\n"})
+    EXPECT_EQ(usage_error({write("empty.xml", text)}),
+              "tstDeck_empty.xml: the deck is empty; it needs the driver's top-level list, e.g. "
+              "<ParameterList name=\"demo\"> with the sections in it (demo --print-deck prints "
+              "one with every default)")
+        << text;
+}
+
+TEST(Deck, AValueOfTheWrongTypeIsShownAsWrittenWithItsType) {
+  const auto fault = [](const std::string& name, const std::string& line) {
+    return usage_error({write(name, "demo:\n  Solver:\n" + line + "\n")});
+  };
+  EXPECT_EQ(fault("quoted.yaml", "    n: \"10\""),
+            "tstDeck_quoted.yaml:3: Solver/n = \"10\" (a string): expected an integer; accepted: "
+            "1 to 100");
+  EXPECT_EQ(fault("single.yaml", "    n: '10'   # quoted"),
+            "tstDeck_single.yaml:3: Solver/n = '10' (a string): expected an integer; accepted: 1 "
+            "to 100");
+  EXPECT_EQ(fault("real.yaml", "    n: 10.0"),
+            "tstDeck_real.yaml:3: Solver/n = 10.0 (a real number): expected an integer; accepted: "
+            "1 to 100");
+  EXPECT_EQ(fault("bool.yaml", "    tol: true")
+                .rfind("tstDeck_bool.yaml:3: Solver/tol = true (a boolean): expected a number", 0),
+            0u);
+  const std::string x =
+      usage_error({write("real.xml", R"(<ParameterList name="demo"><ParameterList name="Solver">
+      <Parameter name="n" type="double" value="10"/></ParameterList></ParameterList>)")});
+  EXPECT_EQ(x,
+            "tstDeck_real.xml:2: Solver/n = 10.0 (a real number): expected an integer; accepted: "
+            "1 to 100");
 }
 
 TEST(Deck, SyntaxErrorsGiveTheLineInOurWords) {

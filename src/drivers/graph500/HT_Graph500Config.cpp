@@ -3,6 +3,7 @@
 #include <Teuchos_StandardParameterEntryValidators.hpp>
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 #include "graph/bfs/HT_Bfs2D.hpp"
@@ -110,6 +111,48 @@ AppSpec graph500_spec() {
           }};
 }
 
+namespace {
+
+// The keys the deck or an option set, to other than their defaults, that
+// this run does not read under the other keys: "Graph500/grid = 2x2 has no
+// effect with Graph500/partition = 1d", so that a setting silently ignored
+// is not taken for one that took effect.
+std::vector<std::string> unused_keys(const Teuchos::ParameterList& d, const Graph500Config& c,
+                                     const std::string& partition) {
+  const auto defaults = graph500_parameters();
+  const auto& valid = defaults->sublist("Graph500");
+  std::vector<std::string> notes;
+  const auto note = [&](std::initializer_list<const char*> keys, const std::string& because) {
+    for (const char* key : keys) {
+      const Teuchos::ParameterEntry& e = d.getEntry(key);
+      if (!e.isDefault() && !(e.getAny(false) == valid.getEntry(key).getAny(false)))
+        notes.push_back("Graph500/" + std::string(key) + " = " +
+                        Teuchos::toString(e.getAny(false)) + " has no effect with " + because);
+    }
+  };
+  const std::string kernels = "Graph500/kernels = " + std::string(c.kernels());
+  const std::string variant = "Graph500/variant = " + std::string(c.variant->name);
+  if (!c.run_bfs) {
+    note({"variant", "direction", "alpha", "beta", "tasks", "partition", "grid"}, kernels);
+  } else {
+    if (!c.variant->bottom_up)
+      note({"direction", "alpha", "beta"}, variant);
+    else if (c.bfs.direction.mode != DirectionPolicy::Mode::automatic)
+      note({"alpha", "beta"}, "Graph500/direction = " + d.get<std::string>("direction"));
+    if (c.variant->work != BfsWork::tasks && c.variant->work != BfsWork::tasks_and_io)
+      note({"tasks"}, variant);
+    if (c.variant->work != BfsWork::chunks && !c.run_sssp)
+      note({"chunks"}, variant + " and " + kernels);
+    if (c.partition == Partition::one_d)
+      note({"grid"}, "Graph500/partition = " + partition + (partition == "1d" ? "" : ", 1d here"));
+  }
+  if (!c.run_sssp) note({"delta", "sssp_variant"}, kernels);
+  if (!c.file.empty()) note({"SCALE", "edgefactor"}, "Graph500/file = " + c.file);
+  return notes;
+}
+
+}  // namespace
+
 Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environment& env) {
   const auto& d = deck.sublist("Graph500");
   Graph500Config c;
@@ -162,7 +205,6 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
       kSsspVariants.named(d.get<std::string>("sssp_variant"), "Graph500/sssp_variant");
   c.sssp_opt.chunks = opt.chunks;
   c.sssp_opt.buffer_items = opt.buffer_items;
-  c.grid = parse_grid(d.get<std::string>("grid"), env.size());
   const Partition partition =
       kPartitions.named(d.get<std::string>("partition"), "Graph500/partition");
   if (partition == Partition::two_d && c.run_bfs) require_2d_kernel(*c.variant);
@@ -172,6 +214,13 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
                       : Partition::one_d;
   else
     c.partition = c.run_bfs ? partition : Partition::one_d;
+  // The grid must fit the ranks where it is used (2d); its form, always.
+  const std::string grid = d.get<std::string>("grid");
+  int rows = 0, cols = 0;
+  char more = 0;
+  const bool rxc = std::sscanf(grid.c_str(), "%dx%d%c", &rows, &cols, &more) == 2 && rows > 0 &&
+                   cols > 0 && static_cast<long long>(rows) * cols <= 1 << 30;
+  c.grid = parse_grid(grid, c.partition == Partition::one_d && rxc ? rows * cols : env.size());
   c.level_end = Exchange::resolve(Exchange::Termination::automatic, env.size());
 
   // One pool serves both kernels' loops: sized for, and checked against, the
@@ -203,6 +252,9 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
                        "Graph500/kernels = bfs)");
     if (c.graph_file.vertices >= 0) check_graph_vertices(c, c.graph_file.vertices);
   }
+  if (env.rank() == 0)
+    for (const std::string& n : unused_keys(d, c, d.get<std::string>("partition")))
+      std::fprintf(stderr, "note: %s\n", n.c_str());
   return c;
 }
 

@@ -87,6 +87,8 @@ struct Graph500Config {
 
 /// \brief Reads \p deck (validated against graph500_parameters()) for a run
 /// under \p env; UsageError naming the key, the value and what is accepted.
+/// A key set that has no effect under the others gets a note on rank 0's
+/// stderr: `note: Graph500/grid = 2x2 has no effect with Graph500/partition = 1d`.
 Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environment& env);
 
 /// \brief The rules on a graph file's vertex count (SSSP's 32-bit parents,
