@@ -51,7 +51,11 @@ class Hybridtasks(CMakePackage):
     depends_on("kokkos-kernels@3.4: +openmp")
     # Kokkos deprecated its tasking in 4.5 (built only with deprecated code)
     # and removed it in 5.0; OpenMP tasks work on any Kokkos.
-    depends_on("kokkos+deprecated_code", when="tasks=kokkos ^kokkos@4.5:")
+    conflicts(
+        "^kokkos@4.5: ~deprecated_code",
+        when="tasks=kokkos",
+        msg="Kokkos 4.5-4.7 builds its tasking only with deprecated_code: use tasks=openmp",
+    )
     conflicts("^kokkos@5:", when="tasks=kokkos", msg="Kokkos 5 has no tasking: use tasks=openmp")
     # Kokkos 5 requires C++20; Teuchos' headers compile as C++20 from
     # Trilinos 15.1 (trilinos/Trilinos#12757).
