@@ -65,6 +65,7 @@ ext openssl openssl@3.0.19 /usr
 ext googletest googletest@1.12.1 /usr
 ext python python@3.11.2 /usr
 ext py-h5py py-h5py@3.7.0 /usr
+ext py-numpy py-numpy@1.24.2 /usr
 ext py-matplotlib py-matplotlib@3.6.3 /usr
 [[ -n $kokkos_variants ]] || kokkos_variants=$([[ $kokkos == 4.[5-7]* ]] && echo +deprecated_code || true)
 ext kokkos "kokkos@$kokkos+openmp+serial ${kokkos_variants}" "$kokkos_prefix"

@@ -1,31 +1,46 @@
-# Sourced by the batch scripts in scripts/slurm/: where the build is, how a
-# rank's Kokkos threads are placed, how ranks are launched, where results go.
+# Sourced by the batch scripts beside it (scripts/slurm/ in a checkout,
+# <prefix>/share/hybridtasks/slurm/ where installed): where the drivers and
+# decks are, how a rank's Kokkos threads are placed, how ranks are launched,
+# where results go.  A sweep goes on past a failed run; the job then lists
+# the failed runs and exits non-zero.
 #
 # Environment (all optional):
-#   HT_ROOT       the HybridTasks checkout (default: the directory sbatch ran in)
-#   HT_BIN        the drivers (default: $HT_ROOT/build/apps; an installed
-#                 HybridTasks: its bin/, e.g. after `spack load hybridtasks`)
+#   HT_ROOT       the checkout whose scripts/slurm/ the batch script takes
+#                 (default: the folder sbatch ran in, if a checkout; else the
+#                 HybridTasks installed beside the graph500_bfs on PATH)
+#   HT_BIN        the drivers (default: a checkout's build/apps, an
+#                 installation's bin/)
 #   HT_LAUNCHER   srun (default) or mpirun (Open MPI takes its ranks from the
 #                 allocation)
 #   HT_SRUN_MPI   srun's --mpi plugin (default: the site's MpiDefault; Open MPI
 #                 needs pmix, `srun --mpi=list` shows what the site has)
-#   HT_RESULTS    parent of the per-job results folder (default: $HT_ROOT/results)
+#   HT_RESULTS    parent of the per-job results folder (default: a checkout's
+#                 results/; installed, results/ in the folder sbatch ran in)
 #   HT_SET        extra driver options, e.g. "--set Graph500/NBFS=16"
 set -euo pipefail
-HT_ROOT=$(cd "${HT_ROOT:-${SLURM_SUBMIT_DIR:-$PWD}}" && pwd)
-HT_BIN=${HT_BIN:-$HT_ROOT/build/apps}
+ht_here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+if [[ $ht_here == */scripts/slurm && -d $ht_here/../../input ]]; then # a checkout
+  HT_ROOT=$(cd "$ht_here/../.." && pwd)
+  ht_decks=$HT_ROOT/input
+  HT_BIN=${HT_BIN:-$HT_ROOT/build/apps}
+  HT_RESULTS=${HT_RESULTS:-$HT_ROOT/results}
+else # installed: <prefix>/share/hybridtasks/slurm
+  ht_decks=$(cd "$ht_here/../input" && pwd)
+  HT_BIN=${HT_BIN:-$(cd "$ht_here/../../.." && pwd)/bin}
+  HT_RESULTS=${HT_RESULTS:-${SLURM_SUBMIT_DIR:-$PWD}/results}
+fi
 HT_LAUNCHER=${HT_LAUNCHER:-srun}
 read -r -a ht_set <<<"${HT_SET:-}"
 # A requeued job (same id, same folder) replaces the files its first start left.
 ((${SLURM_RESTART_COUNT:-0} == 0)) || ht_set+=(--set Output/overwrite=true)
 [[ -x $HT_BIN/cannon_gemm && -x $HT_BIN/graph500_bfs && -x $HT_BIN/uts ]] || {
-  echo "no drivers in $HT_BIN: build first (scripts/test or cmake --build), or set HT_BIN" >&2
+  echo "ht_job.sh: no HybridTasks drivers (cannon_gemm, graph500_bfs, uts) in $HT_BIN: build the checkout first (scripts/test or cmake --build), or set HT_BIN to their folder" >&2
   exit 2
 }
 HT_BIN=$(cd "$HT_BIN" && pwd)
 case $HT_LAUNCHER in
   srun | mpirun) ;;
-  *) echo "HT_LAUNCHER=$HT_LAUNCHER: accepted are srun and mpirun" >&2; exit 2 ;;
+  *) echo "ht_job.sh: HT_LAUNCHER=$HT_LAUNCHER: accepted are srun and mpirun" >&2; exit 2 ;;
 esac
 # Cores per rank: what the job asked for (--cpus-per-task, default 1).
 ht_cpus=${SLURM_CPUS_PER_TASK:-1}
@@ -35,7 +50,7 @@ export OMP_PLACES=${OMP_PLACES:-cores} OMP_PROC_BIND=${OMP_PROC_BIND:-spread}
 if [[ $(id -u) -eq 0 && $HT_LAUNCHER == mpirun ]]; then
   export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 fi
-results=${HT_RESULTS:-$HT_ROOT/results}/${SLURM_JOB_NAME:-job}-${SLURM_JOB_ID:-$$}
+results=$HT_RESULTS/${SLURM_JOB_NAME:-job}-${SLURM_JOB_ID:-$$}
 mkdir -p "$results"
 results=$(cd "$results" && pwd)
 # The drivers run from the job's folder, so that a results file named by a
@@ -45,9 +60,13 @@ echo "job ${SLURM_JOB_ID:-?} on ${SLURM_JOB_NUM_NODES:-1} node(s) (${SLURM_JOB_N
 
 # ht_launch <ranks> <threads per rank> <driver> <args...>: the driver on
 # <ranks> ranks, each bound to <threads> cores, with that many Kokkos threads.
+# A failed run is recorded, and the sweep goes on.
+ht_runs=0
+ht_failed=()
 ht_launch() {
-  local np=$1 nt=$2 exe=$3
+  local np=$1 nt=$2 exe=$3 rc=0
   shift 3
+  ht_runs=$((ht_runs + 1))
   echo "+ $HT_LAUNCHER: $np ranks x $nt threads: $exe $*"
   case $HT_LAUNCHER in
     srun)
@@ -59,5 +78,18 @@ ht_launch() {
     mpirun)
       OMP_NUM_THREADS=$nt mpirun -np "$np" --map-by "slot:PE=$nt" --bind-to core \
         "$HT_BIN/$exe" "$@" "${ht_set[@]}" --kokkos-num-threads="$nt" ;;
-  esac
+  esac || rc=$?
+  ((rc == 0)) || ht_failed+=("$np ranks x $nt threads: $exe $* (exit $rc)")
 }
+
+# At the job's end: the failed runs, if any, and a non-zero exit.
+ht_end() {
+  local rc=$?
+  if ((${#ht_failed[@]})); then
+    echo "ht_job.sh: ${#ht_failed[@]} of $ht_runs runs failed:" >&2
+    printf '  %s\n' "${ht_failed[@]}" >&2
+    ((rc != 0)) || rc=1
+  fi
+  exit "$rc"
+}
+trap ht_end EXIT
