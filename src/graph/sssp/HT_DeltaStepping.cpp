@@ -172,10 +172,7 @@ class DeltaStepping::Impl {
       if (seen == cur) {
         const std::int64_t b = std::max(bucket_, bucket_of(dist_of(want)));
         const Entry e{static_cast<std::uint32_t>(j), static_cast<std::uint32_t>(want >> 32)};
-        if (__builtin_expect(b - ring_ >= kRing, 0)) {
-          ws.far.push_back({b, e});
-          return;
-        }
+        if (__builtin_expect(b - ring_ >= kRing, 0)) return put_far(ws, b, e);
         append(ws.bins[slot_of(b)], e);
         ws.lo = std::min(ws.lo, b);
         ws.hi = std::max(ws.hi, b + 1);
@@ -183,6 +180,11 @@ class DeltaStepping::Impl {
       }
       cur = seen;
     }
+  }
+
+  /// Out of line, as append's growth: the rare path kept out of the relaxation loop.
+  [[gnu::noinline]] static void put_far(WorkerState& ws, std::int64_t b, Entry e) {
+    ws.far.push_back({b, e});
   }
 
   /// By a multiply: a division per win cost as much as the rest of it.  In
