@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 #include "graph/bfs/HT_Bfs2D.hpp"
@@ -58,9 +59,11 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         "bfs (kernel 2), sssp (kernel 3, single-source shortest paths; the graph then carries "
         "weights), or bfs,sssp (both, as a Graph500 3.0 submission runs them)",
         one_of({"bfs", "sssp", "bfs,sssp"}));
-  g.set("delta", SsspOptions{}.delta,
-        "sssp: delta-stepping's bucket width (weights are uniform in [0, 1)); must be > 0. The "
-        "default was the fastest measured at SCALE 18 and 20 (docs/performance/sssp.md#delta)");
+  g.set("delta", std::string("auto"),
+        "sssp: delta-stepping's bucket width, a number > 0, or auto: the mean edge weight over 8 "
+        "times the mean degree (at most the heaviest weight), Meyer and Sanders' Theta(1/degree) "
+        "calibrated so that the Kronecker graphs get about 0.002, the width measured fastest at "
+        "SCALE 18 and 20 (docs/performance/sssp.md#delta)");
   g.set("sssp_variant", std::string(variant_name(SsspOptions{}.variant)),
         "sssp: fused (a vertex taken from its bucket relaxes all its edges, and a rank goes on "
         "with its own refills of the bucket before the global step, as gapbs's sssp) or classic "
@@ -186,14 +189,15 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
     needs = "Graph500/kernels = " + kernels + " (SSSP's tasks make MPI calls)";
   }
   env.require_thread_level(c.mpi_thread_level, needs);
-  const double delta = d.get<double>("delta");
-  if (!(delta > 0) || !std::isfinite(delta)) {
-    std::ostringstream v;
-    v << delta;
-    throw UsageError("Graph500/delta = " + v.str() +
-                     ": the bucket width must be a positive, finite number");
+  const std::string delta = d.get<std::string>("delta");
+  if (delta != "auto") {  // auto: SsspOptions::delta 0
+    char* end = nullptr;
+    c.sssp_opt.delta = std::strtod(delta.c_str(), &end);
+    if (delta.empty() || *end != '\0' || !(c.sssp_opt.delta > 0) ||
+        !std::isfinite(c.sssp_opt.delta))
+      throw UsageError("Graph500/delta = " + delta +
+                       ": the bucket width must be a positive, finite number or auto");
   }
-  c.sssp_opt.delta = delta;
   c.file = d.get<std::string>("file");
   if (!c.file.empty()) EdgeFile::format_of(c.file, "Graph500/file");  // before other keys' errors
   c.target_bits = kTargetBits.named(d.get<std::string>("target_bits"), "Graph500/target_bits");

@@ -32,7 +32,9 @@ void announce(const Graph500Config& cfg, std::FILE* log, int ranks) {
   } else if (v.work != BfsWork::single) {
     say(log, ", %d tasks per rank", cfg.bfs.tasks);
   }
-  if (cfg.run_sssp)
+  if (cfg.run_sssp && cfg.sssp_opt.delta == 0)
+    say(log, ", SSSP %s delta auto", variant_name(cfg.sssp_opt.variant));
+  else if (cfg.run_sssp)
     say(log, ", SSSP %s delta %g", variant_name(cfg.sssp_opt.variant), cfg.sssp_opt.delta);
   if (ranks > 1) say(log, ", levels end by %s", Exchange::name(cfg.level_end));
   say(log, "\n");
@@ -72,6 +74,8 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
   }
   if (cfg.run_sssp) {  // kernel 3
     SsspKernel sssp(cfg, graph.csr, rt, sssp_profile, comm);
+    out.sssp.delta = sssp.delta();
+    if (cfg.sssp_opt.delta == 0) say(log, "kernel 3: delta %g (auto)\n", out.sssp.delta);
     Search<SsspKernel> s(sssp, graph.csr, out.keys, out.sssp, comm, log);
     run_trials(s, keys, comm);
   }

@@ -65,7 +65,7 @@ void write_bfs(const Graph500Config& cfg, const Graph500Outcome& out, Results& r
 void write_sssp(const Graph500Config& cfg, const Graph500Outcome& out, Results& r) {
   const SsspFigures& s = out.sssp;
   write_searches("sssp", out, s, r);
-  r.attribute("delta", cfg.sssp_opt.delta);
+  r.attribute("delta", s.delta);
   r.attribute("sssp_variant", std::string(variant_name(cfg.sssp_opt.variant)));
   r.global("sssp/buckets", counts(s.buckets), "1");
   r.global("sssp/phases", counts(s.phases), "1");
@@ -81,7 +81,7 @@ void report_graph500(const Graph500Config& cfg, const Graph500Outcome& out, std:
   print_graph500_block(cfg.run_bfs ? &bfs : nullptr, cfg.run_sssp ? &sssp : nullptr, f);
   if (cfg.run_sssp) {
     std::fprintf(f, "%-32s%s\n", "sssp variant:", variant_name(cfg.sssp_opt.variant));
-    line(f, "sssp delta:", cfg.sssp_opt.delta);
+    line(f, "sssp delta:", out.sssp.delta);
     line(f, "sssp mean_buckets:", mean(out.sssp.buckets));
     line(f, "sssp mean_phases:", mean(out.sssp.phases));
     line(f, "sssp max_distance:", out.sssp.max_distance);

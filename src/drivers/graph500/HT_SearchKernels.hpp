@@ -73,6 +73,7 @@ struct SsspFigures : SearchFigures {
   std::vector<double> relaxations;      ///< edges relaxed, sum over ranks
   std::vector<double> messages;         ///< sum over ranks
   double max_distance = 0;              ///< the largest distance found, all keys
+  double delta = 0;                     ///< the bucket width searched with (auto's, if so)
 };
 
 /// \brief Kernel 3: delta-stepping, in a loop of its own after kernel 2's
@@ -89,6 +90,8 @@ class SsspKernel {
   void search(std::int64_t key) { result_ = &sssp_.search(key); }
   Validation validate(std::int64_t key) const;
   const std::vector<std::int64_t>& pred() const { return result_->pred; }
+  /// The bucket width: Graph500/delta's, or the one auto chose.
+  double delta() const { return sssp_.delta(); }
   /// Steps, relaxations, messages and the farthest distance (collective).
   std::string record(SsspFigures& f, const Validation& v) const;
 

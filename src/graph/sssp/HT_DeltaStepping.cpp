@@ -79,6 +79,25 @@ constexpr int kNbxWindow = 4;
 
 // No bucket: none live, none sent.
 constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::max();
+// The last bucket: every farther distance (a huge weight, a narrow delta)
+// saturates to it, so a bucket index is always defined and below kNone.
+constexpr std::int64_t kLastBucket = std::int64_t(1) << 62;
+
+// auto_delta: the mean weight over this many times the mean degree
+// (docs/performance/sssp.md#delta).
+constexpr double kAutoDeltaDegrees = 8;
+
+constexpr std::int64_t kRing = DeltaStepping::kRingBuckets;
+static_assert((kRing & (kRing - 1)) == 0, "the ring's slots: a bucket's low bits");
+std::size_t slot_of(std::int64_t b) { return static_cast<std::size_t>(b & (kRing - 1)); }
+
+// An entry beyond the ring, with its bucket.
+struct FarEntry {
+  std::int64_t b;
+  Entry e;
+};
+// A min-heap by bucket (std::push_heap keeps the largest first).
+bool later(const FarEntry& x, const FarEntry& y) { return x.b > y.b; }
 
 }  // namespace
 
@@ -87,9 +106,10 @@ class DeltaStepping::Impl {
   /// One worker's share of a phase: touched only by tasks on that worker.
   struct alignas(64) WorkerState {
     std::vector<std::vector<Exchange::Item>> out;  // per destination
-    std::vector<std::vector<Entry>> bins;          // found this phase, by bucket
+    std::vector<std::vector<Entry>> bins;          // found this phase: the ring's slots
+    std::vector<FarEntry> far;                     // found this phase, beyond the ring
     std::vector<std::uint32_t> taken;              // classic: the live vertices it took
-    std::size_t lo = SIZE_MAX, hi = 0;             // the bins touched: [lo, hi)
+    std::int64_t lo = kNone, hi = 0;               // the ring's buckets touched: [lo, hi)
     std::int64_t sent_low = kNone;                 // the least bucket it sent this phase
     std::int64_t relaxations = 0;
   };
@@ -109,8 +129,11 @@ class DeltaStepping::Impl {
     if (g.range.n_global > (std::int64_t(1) << 32))
       throw UsageError("SSSP keeps parents in 32 bits: at most 2^32 vertices (SCALE 32), not " +
                        std::to_string(g.range.n_global));
-    if (!(opt.delta > 0)) throw UsageError("SSSP delta must be > 0");
-    inverse_delta_ = 1.0 / opt.delta;
+    if (!(opt.delta >= 0) || !std::isfinite(opt.delta))
+      throw UsageError("SSSP delta must be > 0 (0: auto_delta), not " + std::to_string(opt.delta));
+    if (opt.delta == 0) opt_.delta = auto_delta(g, comm);
+    // At most the largest double: a subnormal delta's inverse overflows.
+    inverse_delta_ = std::min(1.0 / opt_.delta, std::numeric_limits<double>::max());
     if (opt.window < 0)
       throw UsageError("SSSP window must be >= 0 (0: automatic), not " +
                        std::to_string(opt.window));
@@ -121,7 +144,11 @@ class DeltaStepping::Impl {
     sent_budget_ = opt.sent_filter_bytes ? opt.sent_filter_bytes : g.targets.bytes() / 2;
     workers_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
     shared_ = workers_.size() > 1;
-    for (WorkerState& l : workers_) l.out.resize(static_cast<std::size_t>(g.range.size));
+    for (WorkerState& l : workers_) {
+      l.out.resize(static_cast<std::size_t>(g.range.size));
+      l.bins.resize(static_cast<std::size_t>(kRing));
+    }
+    bins_.resize(static_cast<std::size_t>(kRing));
     state_.assign(static_cast<std::size_t>(g.range.local_count()), kUnreached);
     apply_ = [this](const Exchange::Item* items, std::size_t k) {
       WorkerState& ws = this->worker_state();
@@ -132,6 +159,7 @@ class DeltaStepping::Impl {
   }
 
   Profile& profile() { return profile_; }
+  double delta() const { return opt_.delta; }
   WorkerState& worker_state() { return workers_[static_cast<std::size_t>(TaskRuntime::worker())]; }
 
   /// Atomic min of local vertex j's state by distance alone; a win puts j in
@@ -142,9 +170,10 @@ class DeltaStepping::Impl {
     while ((want >> 32) < (cur >> 32)) {
       const State seen = Kokkos::atomic_compare_exchange(s, cur, want);
       if (seen == cur) {
-        const auto b = static_cast<std::size_t>(std::max(bucket_, bucket_of(dist_of(want))));
-        if (ws.bins.size() <= b) ws.bins.resize(b + 1);
-        append(ws.bins[b], {static_cast<std::uint32_t>(j), static_cast<std::uint32_t>(want >> 32)});
+        const std::int64_t b = std::max(bucket_, bucket_of(dist_of(want)));
+        const Entry e{static_cast<std::uint32_t>(j), static_cast<std::uint32_t>(want >> 32)};
+        if (__builtin_expect(b - ring_ >= kRing, 0)) return put_far(ws, b, e);
+        append(ws.bins[slot_of(b)], e);
         ws.lo = std::min(ws.lo, b);
         ws.hi = std::max(ws.hi, b + 1);
         return;
@@ -153,9 +182,17 @@ class DeltaStepping::Impl {
     }
   }
 
-  /// By a multiply: a division per win cost as much as the rest of it.
+  /// Out of line, as append's growth: the rare path kept out of the relaxation loop.
+  [[gnu::noinline]] static void put_far(WorkerState& ws, std::int64_t b, Entry e) {
+    ws.far.push_back({b, e});
+  }
+
+  /// By a multiply: a division per win cost as much as the rest of it.  In
+  /// double and saturated before the conversion (a float's distance over a
+  /// narrow delta passes any integer's range; inf and NaN fail the test).
   std::int64_t bucket_of(float d) const {
-    return static_cast<std::int64_t>(static_cast<double>(d) * inverse_delta_);
+    const double x = static_cast<double>(d) * inverse_delta_;
+    return x < static_cast<double>(kLastBucket) ? static_cast<std::int64_t>(x) : kLastBucket;
   }
 
   enum class Edges { light, heavy, all };
@@ -222,7 +259,9 @@ class DeltaStepping::Impl {
                            std::int64_t k0, std::int64_t k1) {
     const VertexRange& r = g_.range;
     const float* const weights = g_.weights.data();
-    const float delta = static_cast<float>(opt_.delta);
+    // In range first: a double beyond the largest float has no float value.
+    const auto delta =
+        static_cast<float>(std::min(opt_.delta, double{std::numeric_limits<float>::max()}));
     const std::int64_t u = r.global(i), first = r.first();
     const std::int64_t split = std::clamp(g_.local_end(i), k0, k1);
     const auto light = [&](float w) {
@@ -293,18 +332,45 @@ class DeltaStepping::Impl {
   /// worker touched, not every bucket once per phase.
   void gather_bins() {
     for (WorkerState& l : workers_) {
-      if (bins_.size() < l.bins.size()) bins_.resize(l.bins.size());
-      for (std::size_t b = l.lo; b < l.hi; ++b) {
-        if (l.bins[b].empty()) continue;
-        if (bins_[b].empty()) {
-          bins_[b].swap(l.bins[b]);  // no copy: the usual case, one worker's finds
+      for (std::int64_t b = l.lo; b < l.hi; ++b) {
+        std::vector<Entry>& from = l.bins[slot_of(b)];
+        std::vector<Entry>& to = bins_[slot_of(b)];
+        if (from.empty()) continue;
+        if (to.empty()) {
+          to.swap(from);  // no copy: the usual case, one worker's finds
         } else {
-          bins_[b].insert(bins_[b].end(), l.bins[b].begin(), l.bins[b].end());
-          l.bins[b].clear();
+          to.insert(to.end(), from.begin(), from.end());
+          from.clear();
         }
       }
-      l.lo = SIZE_MAX;
+      top_ = std::max(top_, l.hi);
+      l.lo = kNone;
       l.hi = 0;
+      for (const FarEntry& f : l.far) {
+        far_.push_back(f);
+        std::push_heap(far_.begin(), far_.end(), later);
+      }
+      l.far.clear();
+    }
+  }
+
+  bool is_live(const Entry& e) const {
+    return static_cast<std::uint32_t>(state_[static_cast<std::size_t>(e.j)] >> 32) == e.d;
+  }
+
+  /// The ring from bucket \p b on (the agreed one: every bucket before it is
+  /// empty, so their slots are free): the far entries now within it move in,
+  /// stale ones are dropped.
+  void move_ring(std::int64_t b) {
+    ring_ = b;
+    while (!far_.empty() && far_.front().b - ring_ < kRing) {
+      std::pop_heap(far_.begin(), far_.end(), later);
+      const FarEntry f = far_.back();
+      far_.pop_back();
+      if (!is_live(f.e)) continue;
+      const std::int64_t at = std::max(f.b, ring_);
+      bins_[slot_of(at)].push_back(f.e);
+      top_ = std::max(top_, at + 1);
     }
   }
 
@@ -316,8 +382,7 @@ class DeltaStepping::Impl {
   /// distance once (a win is strictly shorter).
   void take_bucket(std::int64_t b) {
     frontier_.clear();
-    if (static_cast<std::size_t>(b) < bins_.size())
-      frontier_.swap(bins_[static_cast<std::size_t>(b)]);
+    if (b - ring_ < kRing) frontier_.swap(bins_[slot_of(b)]);
   }
 
   /// fused, a window of several buckets: moves on to this rank's next live
@@ -339,19 +404,23 @@ class DeltaStepping::Impl {
     }
   }
 
-  /// The first bucket from \p b on holding a live vertex here (or a huge
-  /// number).  The stale entries it passes are dropped, so that each is
-  /// read once, not once per phase until its bucket is taken.
+  /// The first bucket from \p b on holding a live vertex here (or kNone):
+  /// the ring's, else the nearest far entry's.  The stale entries it passes
+  /// are dropped, so that each is read once, not once per phase until its
+  /// bucket is taken.
   std::int64_t next_bucket(std::int64_t b) {
-    for (auto k = static_cast<std::size_t>(std::max<std::int64_t>(b, 0)); k < bins_.size(); ++k) {
-      std::vector<Entry>& bin = bins_[k];
-      const auto live = std::find_if(bin.begin(), bin.end(), [this](const Entry& e) {
-        return static_cast<std::uint32_t>(state_[static_cast<std::size_t>(e.j)] >> 32) == e.d;
-      });
-      bin.erase(bin.begin(), live);
-      if (!bin.empty()) return static_cast<std::int64_t>(k);
+    for (std::int64_t k = std::max(b, ring_); k < std::min(top_, ring_ + kRing); ++k) {
+      std::vector<Entry>& bin = bins_[slot_of(k)];
+      const auto first =
+          std::find_if(bin.begin(), bin.end(), [this](const Entry& e) { return is_live(e); });
+      bin.erase(bin.begin(), first);
+      if (!bin.empty()) return k;
     }
-    return kNone;
+    while (!far_.empty() && !is_live(far_.front().e)) {
+      std::pop_heap(far_.begin(), far_.end(), later);
+      far_.pop_back();
+    }
+    return far_.empty() ? kNone : far_.front().b;
   }
 
   /// One wave of tasks over frontier_'s edges of one kind: its entries cut
@@ -441,15 +510,18 @@ class DeltaStepping::Impl {
   Exchange ex_;
   Exchange::Handler apply_;
   std::vector<State> state_;
-  std::vector<std::vector<Entry>> bins_;
+  std::vector<std::vector<Entry>> bins_;  // the ring: bucket b in slot b mod kRing
+  std::vector<FarEntry> far_;             // a heap of the entries beyond it
   std::vector<Entry> frontier_;
   std::vector<std::uint32_t> settled_;
   std::vector<WorkerState> workers_;
   std::vector<TaskRecord> records_;
   // The bucket this rank is taking; the one the phase started from, the
   // same on every rank (floor_ <= bucket_ < floor_ + window_).  relax() puts
-  // no entry below bucket_, so every bin below it is empty.
-  std::int64_t bucket_ = 0, floor_ = 0;
+  // no entry below bucket_, so every bin below it is empty.  The ring holds
+  // buckets [ring_, ring_ + kRing); ring_ <= floor_.
+  // top_: past the last ring bucket that may hold entries.
+  std::int64_t bucket_ = 0, floor_ = 0, ring_ = 0, top_ = 1;
   std::int64_t window_ = 1;  // buckets a fused phase may take
   double inverse_delta_ = 1.0;
   int searches_ = 0;
@@ -469,7 +541,18 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
                        [=](std::int64_t j) { state[j] = kUnreached; });
   Kokkos::fence();
   if (peers_) sent_.reset(r.n_global, sent_budget_);
-  for (auto& b : bins_) b.clear();
+  // Bins keep their storage from search to search, but no more than a grown
+  // bin's first: a rank's bins then hold at most its entries of one search.
+  const auto empty = [](std::vector<Entry>& b) {
+    if (b.capacity() > 256) std::vector<Entry>().swap(b);
+    b.clear();
+  };
+  for (auto& b : bins_) empty(b);
+  for (WorkerState& l : workers_)
+    for (auto& b : l.bins) empty(b);
+  far_.clear();
+  ring_ = 0;
+  top_ = 1;  // the root's bucket
 
   res_.buckets = res_.phases = res_.waves = res_.relaxations = res_.messages = res_.bytes = 0;
   bucket_ = 0;
@@ -477,7 +560,6 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
   if (r.mine(root)) {
     const std::int64_t j = r.local(root);
     state_[static_cast<std::size_t>(j)] = pack(0.0f, root);
-    if (bins_.empty()) bins_.resize(1);
     bins_[0].push_back({static_cast<std::uint32_t>(j), bits(0.0f)});
   }
   // Phases in lockstep on every rank: each one takes the bucket the last
@@ -509,6 +591,7 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
     if (next == kNone) break;
     if (next != taken) {
       bucket_ = floor_ = taken = next;
+      move_ring(next);
       ++res_.buckets;
     }
     take_bucket(bucket_);
@@ -542,6 +625,23 @@ DeltaStepping::DeltaStepping(const Csr& g, const SsspOptions& opt, TaskRuntime& 
 DeltaStepping::~DeltaStepping() = default;
 
 const SsspResult& DeltaStepping::search(std::int64_t root) { return impl_->search(root); }
+double DeltaStepping::delta() const { return impl_->delta(); }
+
+double auto_delta(const Csr& g, MPI_Comm comm) {
+  // Weights are floats: their sum over 2^40 edge ends stays far inside a double.
+  double sums[2] = {0, static_cast<double>(g.weights.size())}, heaviest = 0;
+  for (const float w : g.weights) {
+    sums[0] += static_cast<double>(w);
+    heaviest = std::max(heaviest, static_cast<double>(w));
+  }
+  MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_DOUBLE, MPI_SUM, comm);
+  MPI_Allreduce(MPI_IN_PLACE, &heaviest, 1, MPI_DOUBLE, MPI_MAX, comm);
+  if (!(sums[0] > 0)) return 1;  // every distance 0: any width
+  const double mean_weight = sums[0] / sums[1];
+  const double mean_degree =
+      sums[1] / static_cast<double>(std::max<std::int64_t>(1, g.range.n_global));
+  return std::min(heaviest, mean_weight / (kAutoDeltaDegrees * mean_degree));
+}
 
 std::size_t DeltaStepping::pool_bytes(const SsspOptions& opt) {
   // One phase's chunk tasks and their merge tasks are live at once.

@@ -25,6 +25,14 @@
 /// SsspOptions::window of them: fewer global steps, a few relaxations more (a vertex taken ahead
 /// of a shorter remote distance is taken again).
 ///
+/// Buckets live in a ring of kRingBuckets bins, from the agreed bucket on;
+/// an entry further ahead waits in a heap of far entries and joins the ring
+/// when the agreed bucket comes within reach: a rank's bucket memory is its
+/// entries' (O(N/P + M/P)) plus the ring's, whatever the weights and delta.
+/// A distance's bucket is computed in double and saturates at 2^62, so any
+/// finite weight and any delta > 0 map to a bucket (the saturated one holds
+/// every farther distance, relaxed in it until none improves).
+///
 /// A relaxation is an atomic min on one 64-bit word per vertex, the
 /// distance's float bits (non-negative floats order as their bits) above the
 /// parent's id: the distance and its parent change together, and only a
@@ -65,8 +73,10 @@ inline constexpr Choices<SsspVariant, 2> kSsspVariants{
     {{SsspVariant::fused, "fused"}, {SsspVariant::classic, "classic"}}};
 inline const char* variant_name(SsspVariant v) { return kSsspVariants.name(v); }
 
+/// \brief How a search runs.
 struct SsspOptions {
-  double delta = 0.002;  ///< bucket width (weights are in [0, 1)); the measured default
+  /// Bucket width, > 0; 0: auto_delta() of the graph.
+  double delta = 0;
   SsspVariant variant = SsspVariant::fused;
   int chunks = 256;                 ///< most tasks per wave (at least 64 entries each)
   std::size_t buffer_items = 4096;  ///< coalescing buffer per destination, in items
@@ -97,10 +107,21 @@ struct SsspResult {
   std::vector<CommCounts> comm;
 };
 
+/// \brief The bucket width chosen from the graph (collective): the mean
+/// edge weight over 8 times the mean degree (stored edge ends over
+/// vertices), at most the heaviest weight; 1 where every weight is 0.
+/// Meyer and Sanders' width for uniform random weights in [0, 1) is
+/// Theta(1/degree); the factor 8 is calibrated on the Kronecker graphs
+/// (docs/performance/sssp.md#delta): there it gives about 0.002, the width
+/// measured fastest at SCALE 18 and 20.
+double auto_delta(const Csr& g, MPI_Comm comm);
+
+/// \brief Delta-stepping on one weighted CSR: searches from any root.
 class DeltaStepping {
  public:
-  /// Throws ht::UsageError when \p g has no weights, or more than 2^32
-  /// vertices, or delta is not > 0.
+  /// \brief Collective when SsspOptions::delta is 0 (auto_delta).  Throws
+  /// ht::UsageError when \p g has no weights, or more than 2^32 vertices,
+  /// or delta is negative or not finite.
   DeltaStepping(const Csr& g, const SsspOptions& opt, TaskRuntime& rt, MPI_Comm comm);
   ~DeltaStepping();
   DeltaStepping(const DeltaStepping&) = delete;
@@ -108,6 +129,10 @@ class DeltaStepping {
 
   /// Shortest paths from \p root (collective); valid until the next search.
   const SsspResult& search(std::int64_t root);
+  /// The bucket width the searches use (SsspOptions::delta, or auto_delta's).
+  double delta() const;
+  /// Buckets the ring holds from the agreed one on; farther ones wait in a heap.
+  static constexpr std::int64_t kRingBuckets = 1024;
   /// The task pool a search needs with \p opt.
   static std::size_t pool_bytes(const SsspOptions& opt);
   /// The MPI thread level a search needs: its tasks drive the exchange
