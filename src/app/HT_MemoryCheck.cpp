@@ -55,8 +55,9 @@ std::uint64_t check_memory(const std::string& app, const Environment& env,
   text.resize(size);
   mpi::Bcast(text.data(), static_cast<int>(size), MPI_CHAR, worst.rank, comm);
   if (worst.share > 1 && static_cast<MemoryCheck>(mode) == MemoryCheck::on)
-    throw UsageError("memory: " + text +
-                     " HT_MEMORY_CHECK=warn runs it anyway (docs/running.md#memory)");
+    throw UsageError(
+        "memory: " + text +
+        " HT_MEMORY_CHECK=warn runs it anyway (docs/running.md#errors-and-exit-codes)");
   if (env.rank() == 0) {
     std::fprintf(stderr, "%s: warning: memory: %s%s\n", app.c_str(), text.c_str(),
                  worst.share > 1 ? " Running anyway (HT_MEMORY_CHECK=warn)." : "");

@@ -2,8 +2,8 @@
 /// \file HT_MemoryBudget.hpp
 /// \brief Memory known up front: what a rank may hold (the tightest of the
 /// limits the machine sets), what a run will need (its driver's estimate,
-/// AppSpec::memory), and the check between them that run_app makes before
-/// any large allocation.
+/// AppSpec::memory); run_app compares them before any large allocation
+/// (app/HT_MemoryCheck.hpp).
 ///
 /// The limits, each turned into bytes for one rank:
 ///  - the cgroup's memory limit (v2 memory.max, v1 memory.limit_in_bytes,
@@ -15,12 +15,11 @@
 /// (VmRSS): an estimate counts the whole resident memory of the rank, the
 /// ~30 MiB of MPI and Kokkos it holds already included.
 ///
-/// The check between them is app/HT_MemoryCheck.hpp's.
-///
 /// Example:
 /// \code
 ///   const ht::MemoryBudget b = ht::memory_budget(ht::node_ranks(comm), ht::resident_bytes());
-///   // b.bytes: 1.9 GiB; b.source: "MemAvailable in /proc/meminfo (3.8 GiB) shared by 2 ranks"
+///   // b.bytes: 1.9 GiB; b.source: "MemAvailable in /proc/meminfo (3.8 GiB) shared by this node's
+///   2 ranks"
 /// \endcode
 #include <mpi.h>
 
@@ -34,7 +33,7 @@ namespace ht {
 struct MemoryEstimate {
   /// \brief Resident bytes at the rank's peak, kBaselineBytes included.
   std::uint64_t bytes = 0;
-  /// \brief What dominates, for the message: "the CSR 6.0 GiB, ...".
+  /// \brief What dominates, for the message: "Graph500/SCALE = 30: the graph 96 GiB, ...".
   std::string parts;
   /// \brief What would fit in the budget the estimator was given:
   /// "SCALE 27 fits on 1 rank" (empty: nothing to say).
@@ -42,7 +41,8 @@ struct MemoryEstimate {
 };
 
 /// \brief Resident bytes of a rank before its work: MPI, Kokkos, the deck
-/// (measured: 25 to 31 MiB on Open MPI 4.1 and Kokkos 3.4/4.x, 1 to 4 ranks).
+/// (graph/rss_before_bytes: 29 to 30 MiB on Open MPI 4.1 and Kokkos 3.4, 1 to 4
+/// ranks; rounded up).
 inline constexpr std::uint64_t kBaselineBytes = std::uint64_t(32) << 20;
 
 /// \brief Above this fraction of its budget a run is warned about.
@@ -52,8 +52,8 @@ inline constexpr double kWarnFraction = 0.8;
 struct MemoryBudget {
   /// \brief Bytes for this rank; the largest value when no limit was found.
   std::uint64_t bytes = std::numeric_limits<std::uint64_t>::max();
-  /// \brief The limit, in words: "the cgroup's memory.max (4.0 GiB, 0.1 GiB
-  /// in use) shared by 1 rank".
+  /// \brief The limit, in words: "the cgroup limit /sys/fs/cgroup/memory.max
+  /// (4.0 GiB, 120 MiB in use) for this node's 1 rank".
   std::string source;
   /// \brief Whether any limit was found.
   bool limited() const { return bytes != std::numeric_limits<std::uint64_t>::max(); }

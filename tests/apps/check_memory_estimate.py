@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks a run's memory estimate against its measured peak: every rank has
-run/estimated_bytes, made before the run (docs/running.md#memory), and its
+run/estimated_bytes, made before the run (docs/running.md#errors-and-exit-codes), and its
 peak resident memory run/peak_rss_bytes lies within [low, high] times it.
 
 usage: check_memory_estimate.py <file.h5> <ranks> <threads> [low] [high]

@@ -39,7 +39,7 @@
 namespace ht {
 
 /// \brief Bytes a rank's searches hold per local vertex beside the graph
-/// (the model above; measured, docs/results.md#memory).
+/// (the model above; measured, docs/results.md: run/estimated_bytes).
 inline constexpr std::uint64_t kSearchVertexBytes = 64;
 /// \brief Bytes an edge of kernel 1's piece takes while generated and sent:
 /// 16 generated, twice while the next piece replaces it, and 32 each way
