@@ -117,11 +117,12 @@ MemoryEstimate uts_memory(const UtsConfig& cfg, int ranks, int threads, std::uin
   e.parts = "the start's frontier of " + std::to_string(static_cast<long long>(frontier)) +
             " nodes " + bytes_text(kUtsFrontierBytes * frontier) + " (Tree/b0 = " + b0.str() +
             ", Search/split_nodes = " + std::to_string(cfg.search.split_nodes) + "), " +
-            std::to_string(threads) + " worker stacks";
+            (threads == 1 ? std::string("1 worker's stack")
+                          : std::to_string(threads) + " workers' stacks");
   if (static_cast<double>(e.bytes) > static_cast<double>(budget) && binomial_root) {
     const double room = static_cast<double>(budget) - uts_bytes(0, threads, pool);
     const long long most = static_cast<long long>(room / kUtsFrontierBytes);
-    if (most >= 1) e.fits = "a binomial Tree/b0 up to " + std::to_string(most) + " fits";
+    if (most >= 1) e.fits = "A binomial Tree/b0 up to " + std::to_string(most) + " fits";
   }
   return e;
 }

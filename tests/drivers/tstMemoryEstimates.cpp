@@ -89,7 +89,7 @@ TEST(MemoryEstimates, UtsCountsTheBinomialRootsChildren) {
   const ht::UtsConfig cfg = ht::uts_config(d, test_environment());
   const ht::MemoryEstimate e = ht::uts_memory(cfg, 1, 1, 4 * GiB);
   EXPECT_GT(e.bytes, 2e9 * 24);
-  EXPECT_NE(e.fits.find("a binomial Tree/b0 up to "), std::string::npos) << e.fits;
+  EXPECT_NE(e.fits.find("A binomial Tree/b0 up to "), std::string::npos) << e.fits;
   // A sample tree: the baseline and the stacks.
   const ht::UtsConfig t1 = ht::uts_config(*ht::uts_parameters(), test_environment());
   EXPECT_LT(ht::uts_memory(t1, 4, 2, kPlenty).bytes, ht::kBaselineBytes + 64 * MiB);
