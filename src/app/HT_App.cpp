@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "app/HT_MemoryCheck.hpp"
 #include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Watchdog.hpp"
 #include "ht_revision.hpp"
@@ -230,6 +231,13 @@ int run_app(int argc, char** argv, const AppSpec& spec,
       if (env.rank() == 0) std::cout << deck.printed << std::flush;
       return 0;
     }
+    // Before any large allocation: what a rank will need against what it has.
+    const std::uint64_t estimated =
+        spec.memory ? check_memory(spec.name, env,
+                                   [&](std::uint64_t budget) {
+                                     return spec.memory(*deck.params, env, budget);
+                                   })
+                    : 0;
     Watchdog::set_limit(deck.params->sublist("Runtime").get<double>("stall_seconds"));
     const auto& output = deck.params->sublist("Output");
     const bool named = !output.get<std::string>("file").empty();
@@ -238,6 +246,8 @@ int run_app(int argc, char** argv, const AppSpec& spec,
     Results results(env.comm());
     AppContext ctx{env, deck, results};
     describe_run(ctx, spec.name, start);
+    if (spec.memory)
+      results.per_rank("run/estimated_bytes", static_cast<long long>(estimated), "bytes");
     if (env.rank() == 0) {
       std::printf("%s: %d rank%s x %d thread%s (%s), %s, tasks: %s, %s, deck %s\n",
                   spec.name.c_str(), env.size(), env.size() == 1 ? "" : "s", env.threads(),

@@ -51,7 +51,54 @@ AppSpec gemm_spec() {
       "product, validated by Freivalds' check",
       gemm_parameters(),
       {},
-      [](const Teuchos::ParameterList& deck, const Environment& env) { gemm_config(deck, env); }};
+      [](const Teuchos::ParameterList& deck, const Environment& env) { gemm_config(deck, env); },
+      {},
+      gemm_deck_memory};
+}
+
+namespace {
+
+// The model of gemm_memory for blocks of nb rows on a q x q grid.
+double gemm_bytes(long long nb, int q, double pool) {
+  const double blocks = q > 1 ? 5 : 3, b = static_cast<double>(nb);
+  return static_cast<double>(kBaselineBytes) + pool + 8 * blocks * b * b + 7 * 8 * b * q;
+}
+
+}  // namespace
+
+MemoryEstimate gemm_deck_memory(const Teuchos::ParameterList& deck, const Environment& env,
+                                std::uint64_t budget) {
+  return gemm_memory(gemm_config(deck, env), budget);
+}
+
+MemoryEstimate gemm_memory(const GemmConfig& cfg, std::uint64_t budget) {
+  const double pool = static_cast<double>(cfg.pool_bytes), b = static_cast<double>(cfg.block);
+  MemoryEstimate e;
+  e.bytes = static_cast<std::uint64_t>(gemm_bytes(cfg.block, cfg.q, pool));
+  e.parts = "GEMM/N = " + std::to_string(cfg.n) + ": " + (cfg.q > 1 ? "5" : "3") + " blocks of " +
+            std::to_string(cfg.block) + "^2 doubles, " + bytes_text(8 * b * b) + " each";
+  if (static_cast<double>(e.bytes) <= static_cast<double>(budget)) return e;
+  long long lo = 0, hi = cfg.block;  // the largest block that fits, by bisection
+  while (lo < hi) {
+    const long long mid = (lo + hi + 1) / 2;
+    if (gemm_bytes(mid, cfg.q, pool) <= static_cast<double>(budget))
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  const int ranks = cfg.q * cfg.q;
+  e.fits = lo > 0 ? "GEMM/N = " + std::to_string(lo * cfg.q) + " fits on " + std::to_string(ranks) +
+                        (ranks == 1 ? " rank" : " ranks")
+                  : "no GEMM/N fits";
+  for (int q = cfg.q + 1; q <= 4096; ++q) {
+    if (gemm_bytes(block_size(cfg.n, q), q, pool) <= static_cast<double>(budget)) {
+      e.fits += "; N = " + std::to_string(cfg.n) + " would need " + std::to_string(q * q) +
+                " ranks (" + std::to_string(q) + " x " + std::to_string(q) +
+                ") with this much memory each";
+      break;
+    }
+  }
+  return e;
 }
 
 GemmConfig gemm_config(const Teuchos::ParameterList& deck, const Environment& env) {

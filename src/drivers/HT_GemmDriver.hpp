@@ -28,6 +28,7 @@
 #include "drivers/HT_CommRecord.hpp"
 #include "gemm/HT_Cannon.hpp"
 #include "gemm/HT_Freivalds.hpp"
+#include "runtime/HT_MemoryBudget.hpp"
 
 namespace ht {
 
@@ -39,6 +40,21 @@ class Results;
 Teuchos::RCP<const Teuchos::ParameterList> gemm_parameters();
 /// The cannon_gemm application: its name, purpose and parameters.
 AppSpec gemm_spec();
+
+/// \brief gemm_memory of the run \p deck describes under \p env
+/// (gemm_spec's AppSpec::memory).
+MemoryEstimate gemm_deck_memory(const Teuchos::ParameterList& deck, const Environment& env,
+                                std::uint64_t budget);
+
+/// A run's settings, read from a validated deck and checked across keys.
+struct GemmConfig;
+
+/// \brief A rank's peak memory for \p cfg (AppSpec::memory): kBaselineBytes,
+/// the task pool, and the blocks (A, B, C, and with more than one rank the
+/// shifts' two receive buffers: nb^2 doubles each); the Freivalds vectors
+/// (7 N doubles) beside them.  \p fits: the largest N that fits in
+/// \p budget bytes a rank on these ranks, or the ranks this N needs.
+MemoryEstimate gemm_memory(const GemmConfig& cfg, std::uint64_t budget);
 
 /// A run's settings, read from a validated deck and checked across keys.
 struct GemmConfig {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <sstream>
 #include <string>
 
 #include "comm/HT_CommCounts.hpp"
@@ -79,13 +80,51 @@ Teuchos::RCP<const Teuchos::ParameterList> uts_parameters() {
 }
 
 AppSpec uts_spec() {
-  return {
-      "uts",
-      "Unbalanced Tree Search (UTS 2.1 trees, SHA-1 splittable random stream) with work "
-      "stealing between MPI ranks",
-      uts_parameters(),
-      {},
-      [](const Teuchos::ParameterList& deck, const Environment& env) { uts_config(deck, env); }};
+  return {"uts",
+          "Unbalanced Tree Search (UTS 2.1 trees, SHA-1 splittable random stream) with work "
+          "stealing between MPI ranks",
+          uts_parameters(),
+          {},
+          [](const Teuchos::ParameterList& deck, const Environment& env) { uts_config(deck, env); },
+          {},
+          uts_deck_memory};
+}
+
+namespace {
+
+// The model of uts_memory for a start frontier of \p frontier nodes.
+double uts_bytes(double frontier, int threads, double pool) {
+  return static_cast<double>(kBaselineBytes) + pool + kUtsFrontierBytes * frontier +
+         24.0 * kUtsStackNodes * (threads + 1);
+}
+
+}  // namespace
+
+MemoryEstimate uts_deck_memory(const Teuchos::ParameterList& deck, const Environment& env,
+                               std::uint64_t budget) {
+  return uts_memory(uts_config(deck, env), env.size(), env.threads(), budget);
+}
+
+MemoryEstimate uts_memory(const UtsConfig& cfg, int ranks, int threads, std::uint64_t budget) {
+  const double pool = static_cast<double>(cfg.search.pool_bytes);
+  const bool binomial_root = cfg.tree.type == UtsTree::Type::binomial;
+  const double root = binomial_root ? std::floor(cfg.tree.b0) : 100;
+  const double frontier = std::max(root, static_cast<double>(cfg.search.split_nodes) * ranks + 100);
+  MemoryEstimate e;
+  e.bytes = static_cast<std::uint64_t>(uts_bytes(frontier, threads, pool));
+  std::ostringstream b0;
+  b0 << cfg.tree.b0;
+  e.parts = "the start's frontier of " + std::to_string(static_cast<long long>(frontier)) +
+            " nodes " + bytes_text(kUtsFrontierBytes * frontier) + " (Tree/b0 = " + b0.str() +
+            ", Search/split_nodes = " + std::to_string(cfg.search.split_nodes) + "), " +
+            (threads == 1 ? std::string("1 worker's stack")
+                          : std::to_string(threads) + " workers' stacks");
+  if (static_cast<double>(e.bytes) > static_cast<double>(budget) && binomial_root) {
+    const double room = static_cast<double>(budget) - uts_bytes(0, threads, pool);
+    const long long most = static_cast<long long>(room / kUtsFrontierBytes);
+    if (most >= 1) e.fits = "A binomial Tree/b0 up to " + std::to_string(most) + " fits";
+  }
+  return e;
 }
 
 namespace {

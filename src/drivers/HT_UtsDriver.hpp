@@ -22,6 +22,7 @@
 
 #include "app/HT_App.hpp"
 #include "drivers/HT_CommRecord.hpp"
+#include "runtime/HT_MemoryBudget.hpp"
 #include "uts/HT_UtsSearch.hpp"
 
 namespace ht {
@@ -35,6 +36,11 @@ Teuchos::RCP<const Teuchos::ParameterList> uts_parameters();
 /// The uts application: its name, purpose and parameters.
 AppSpec uts_spec();
 
+/// \brief uts_memory of the run \p deck describes under \p env
+/// (uts_spec's AppSpec::memory).
+MemoryEstimate uts_deck_memory(const Teuchos::ParameterList& deck, const Environment& env,
+                               std::uint64_t budget);
+
 /// A run's settings, read from a validated deck and checked across keys.
 struct UtsConfig {
   std::string name = "custom";  ///< a sample tree's name, or "custom"
@@ -44,6 +50,21 @@ struct UtsConfig {
   bool profile = true;
   bool tables = false;  ///< Output/tables: print the per-rank and profile tables
 };
+
+/// \brief A rank's peak memory for \p cfg on \p ranks ranks of \p threads
+/// workers (AppSpec::memory): kBaselineBytes, the task pool, the start's
+/// frontier (every rank expands the top of the tree alike: split_nodes a
+/// rank, or all the binomial root's floor(b0) children, kUtsFrontierBytes
+/// a node) and the workers' depth-first stacks (kUtsStackNodes nodes of 24
+/// bytes each: at most 100 children a node, a few thousand levels).  \p fits:
+/// the largest Tree/b0 of a binomial tree that fits in \p budget bytes.
+MemoryEstimate uts_memory(const UtsConfig& cfg, int ranks, int threads, std::uint64_t budget);
+
+/// \brief Bytes a node of the start's frontier takes: the node (24 bytes),
+/// twice for the vector's growth, and the rank's share of it.
+inline constexpr std::uint64_t kUtsFrontierBytes = 64;
+/// \brief Nodes a worker's stack is allowed (the rank's shared pool as many).
+inline constexpr std::uint64_t kUtsStackNodes = std::uint64_t(1) << 16;
 
 /// Reads \p deck (validated against uts_parameters()); UsageError naming
 /// the key, the value and what is accepted (an infinite binomial tree, a

@@ -32,6 +32,8 @@
 #include <string>
 #include <vector>
 
+#include "runtime/HT_MemoryBudget.hpp"
+
 namespace ht {
 
 class Environment;
@@ -64,6 +66,11 @@ struct AppSpec {
     std::function<std::string()> text;  ///< the lines
   };
   std::vector<Listing> lists = {};
+  /// \brief A rank's peak memory estimated from the validated deck, given
+  /// the rank's budget in bytes (runtime/HT_MemoryBudget.hpp): run_app
+  /// checks it before the driver runs (app/HT_MemoryCheck.hpp).  Empty: none.
+  std::function<MemoryEstimate(const Teuchos::ParameterList&, const Environment&, std::uint64_t)>
+      memory = {};
 };
 
 /// \brief The validator of a string key that takes one of \p names (from a

@@ -105,6 +105,8 @@ with h5py.File(path, "r") as f:
     assert f["bfs/bytes_sent"].shape == (ranks,)
     rss = f["run/peak_rss_bytes"][()]
     assert rss.shape == (ranks,) and (rss > 1 << 20).all(), rss  # every rank, > 1 MiB
+    est = f["run/estimated_bytes"][()]  # made before kernel 1, MPI and Kokkos included
+    assert est.shape == (ranks,) and (est > 16 << 20).all(), est
     before = f["graph/rss_before_bytes"][()]  # before kernel 1: a part of the peak
     assert before.shape == (ranks,) and (before > 1 << 20).all() and (before <= rss).all(), before
     held = f["graph/bytes"][()]  # at least the CSR's offsets: 8 bytes a vertex

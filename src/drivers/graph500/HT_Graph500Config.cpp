@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "drivers/graph500/HT_Graph500Memory.hpp"
 #include "graph/bfs/HT_Bfs2D.hpp"
 #include "runtime/HT_Environment.hpp"
 #include "runtime/HT_Error.hpp"
@@ -111,7 +112,9 @@ AppSpec graph500_spec() {
            {"-n", "--nbfs", "Graph500/NBFS"}},
           [](const Teuchos::ParameterList& deck, const Environment& env) {
             graph500_config(deck, env);
-          }};
+          },
+          {},
+          graph500_deck_memory};
 }
 
 namespace {
