@@ -244,6 +244,8 @@ int run_app(int argc, char** argv, const AppSpec& spec,
     std::string file =
         named ? output.get<std::string>("file") : new_results_name(spec.name, stamp, env.comm());
     Results results(env.comm());
+    // A place the results cannot go is said now, not after the compute.
+    results.check_writable(file, named ? "Output/file" : "");
     AppContext ctx{env, deck, results};
     describe_run(ctx, spec.name, start);
     if (spec.memory)
@@ -263,9 +265,10 @@ int run_app(int argc, char** argv, const AppSpec& spec,
     results.attribute("end_time", iso_time_now());
     // Another run may have taken the name meanwhile: never replace its file.
     if (!named) file = new_results_name(spec.name, stamp, env.comm());
-    if (env.rank() == 0) {
+    if (env.rank() == 0) {  // checked at the start; a folder removed since fails the write
       const auto dir = std::filesystem::path(file).parent_path();
-      if (!dir.empty()) std::filesystem::create_directories(dir);
+      std::error_code ignored;
+      if (!dir.empty()) std::filesystem::create_directories(dir, ignored);
     }
     results.write(file);
     if (env.rank() == 0)
@@ -276,7 +279,7 @@ int run_app(int argc, char** argv, const AppSpec& spec,
     if (env.rank() == 0) std::fprintf(stderr, "%s: error: %s\n", spec.name.c_str(), e.what());
     return 2;
   } catch (const std::exception& e) {
-    abort_all(e.what());
+    abort_all(error_words(e));  // an allocation that failed: where and how much
   }
 }
 

@@ -1,9 +1,8 @@
 #include "graph/HT_EdgeFile.hpp"
 
 #include <Kokkos_Core.hpp>
-#include <Teuchos_MatrixMarket_Banner.hpp>
-#include <Teuchos_MatrixMarket_CoordDataReader.hpp>
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -27,50 +26,34 @@ namespace {
 
 using impl::bad_line;
 using impl::kMaxVertexId;
-using impl::teuchos_message;
 
 // A bad line is seen by the rank that parses it: every rank learns of it
-// (the lowest such rank's message) and throws, so none waits for the others.
-void throw_if_any(const std::string& failure, MPI_Comm comm) {
-  int rank, size;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
-  int from = failure.empty() ? size : rank;
-  all_reduce(&from, 1, MPI_MIN, comm);
-  if (from == size) return;
-  std::string msg = failure;
-  unsigned long long len = msg.size();
-  mpi::Bcast(&len, 1, MPI_UNSIGNED_LONG_LONG, from, comm);
-  msg.resize(len);
-  mpi::Bcast(msg.data(), static_cast<int>(len), MPI_CHAR, from, comm);
-  throw Error(msg);
-}
-
-// What \p step throws on this rank, as a message naming the file ("" if it
-// throws nothing): ht::Error names it already; anything else (an allocation)
-// gets its path.
+// (the lowest such rank's message) and throws it, so none waits for the
+// others (throw_if_any): a bad file is a UsageError, anything else an Error.
 template <class Step>
-std::string failure_of(const std::string& path, Step&& step) {
+void agree(MPI_Comm comm, Step&& step) {
+  std::string failure;
+  bool usage = false;
   try {
     step();
-  } catch (const Error& e) {
-    return e.what();
-  } catch (const std::exception& e) {
-    return path + ": " + e.what();
+  } catch (const UsageError& e) {
+    failure = e.what();
+    usage = true;
+  } catch (const std::exception& e) {  // a mapping, an allocation
+    failure = error_words(e);
   }
-  return "";
+  throw_if_any(failure, usage, comm);
 }
 
 std::ifstream open_or_fail(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path + ": cannot open: " + std::strerror(errno));
+  if (!in) throw UsageError(path + ": cannot open: " + std::strerror(errno));
   return in;
 }
 
-// readDimensions needs a reader type; entries are parsed line by line below.
-struct NoAdder {
-  void operator()(long long, long long) {}
-};
+const char* const kBanner =
+    "'%%MatrixMarket matrix coordinate F S', F one of real, integer or pattern, S general or "
+    "symmetric";
 
 // The first byte of the line holding byte \p pos, moved to the next line
 // start unless \p pos is one: where a rank's lines begin.
@@ -151,21 +134,15 @@ Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits) {
     std::optional<MappedRange> mine;
     std::optional<impl::EdgeText> entries;
     long long lines = 0;
-    throw_if_any(failure_of(f.path,
-                            [&] {
-                              mine.emplace(f.path, a, b);
-                              entries.emplace(f, mine->text());
-                              lines = entries->lines();
-                            }),
-                 comm);
+    agree(comm, [&] {
+      mine.emplace(f.path, a, b);
+      entries.emplace(f, mine->text());
+      lines = entries->lines();
+    });
     long long before = 0;
     mpi::Exscan(&lines, &before, 1, MPI_LONG_LONG, MPI_SUM, comm);
     if (rank == 0) before = 0;  // MPI_Exscan leaves rank 0's undefined
-    throw_if_any(
-        failure_of(
-            f.path,
-            [&] { edges = entries->parse<E>(static_cast<long long>(f.data_line) + before); }),
-        comm);
+    agree(comm, [&] { edges = entries->parse<E>(static_cast<long long>(f.data_line) + before); });
 
     long long counts[2] = {static_cast<long long>(edges.size()), lines}, total[2];
     sum_over_ranks(counts, total, 2, comm);
@@ -227,40 +204,62 @@ EdgeFile EdgeFile::open(const std::string& path) {
     return f;
   }
   std::string line;
-  if (!std::getline(in, line)) bad_line(path, 1, "empty file: a Matrix Market banner was expected");
-  try {
-    const Teuchos::MatrixMarket::Banner banner(line, false);
-    if (banner.objectType() != "matrix" || banner.matrixType() != "coordinate")
-      bad_line(path, 1,
-               "a " + banner.objectType() + " in " + banner.matrixType() +
-                   " format: a graph is a sparse matrix (matrix coordinate)");
-    if (banner.dataType() == "complex") bad_line(path, 1, "complex entries cannot be edge weights");
-    if (banner.symmType() != "general" && banner.symmType() != "symmetric")
-      bad_line(path, 1, banner.symmType() + " matrix: accepted are general and symmetric");
-    f.has_weights = banner.dataType() != "pattern";
-    f.symmetric = banner.symmType() == "symmetric";
-  } catch (const Error&) {
-    throw;
-  } catch (const std::exception& e) {
-    bad_line(path, 1, teuchos_message(e));
+  if (!std::getline(in, line))
+    bad_line(path, 1, std::string("empty file; accepted: a first line ") + kBanner);
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  {
+    // Matrix Market's words are case-insensitive.
+    std::string lower = line;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const auto bad = [&](const std::string& what) {
+      bad_line(path, 1, what + " " + impl::quoted(line) + "; accepted: " + kBanner);
+    };
+    if (lower.rfind("%%matrixmarket", 0) != 0) bad("not a Matrix Market banner");
+    // fields() stops at '%': the banner's words follow "%%MatrixMarket".
+    const std::vector<std::string_view> words =
+        impl::fields(std::string_view(lower).substr(std::string("%%matrixmarket").size()));
+    if (words.size() != 4) bad(std::to_string(words.size()) + " words after %%MatrixMarket, not 4");
+    if (words[0] != "matrix" || words[1] != "coordinate")
+      bad("a " + std::string(words[0]) + " in " + std::string(words[1]) +
+          " format: a graph is a sparse matrix (matrix coordinate)");
+    if (words[2] == "complex") bad("complex entries cannot be edge weights");
+    if (words[2] != "real" && words[2] != "integer" && words[2] != "pattern")
+      bad("field '" + std::string(words[2]) + "' is not accepted");
+    if (words[3] != "general" && words[3] != "symmetric")
+      bad("symmetry '" + std::string(words[3]) + "' is not accepted");
+    f.has_weights = words[2] != "pattern";
+    f.symmetric = words[3] == "symmetric";
   }
-  std::size_t line_no = 1;
-  try {
-    Teuchos::MatrixMarket::CoordPatternReader<NoAdder, long long> reader;
-    const auto dims = reader.readDimensions(in, line_no, false).first;
+  // The size line: the first line after the banner that is not a comment.
+  long long line_no = 1;
+  for (;;) {
+    ++line_no;
+    if (!std::getline(in, line))
+      bad_line(path, line_no - 1,
+               "no size line after the banner; accepted: 'rows columns entries', three whole "
+               "numbers");
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const std::vector<std::string_view> w = impl::fields(line);
+    if (w.empty()) continue;
+    const auto bad = [&](const std::string& what) {
+      bad_line(path, line_no,
+               what + " " + impl::quoted(line) +
+                   "; accepted: 'rows columns entries', three whole numbers, rows = columns, "
+                   "1 to 2^42 rows");
+    };
+    long long dims[3] = {0, 0, 0};
+    if (w.size() < 3) bad("a size line of " + std::to_string(w.size()) + " of its 3 numbers");
+    for (int k = 0; k < 3; ++k)
+      if (!impl::whole_number(w[static_cast<std::size_t>(k)], dims[k]))
+        bad("'" + std::string(w[static_cast<std::size_t>(k)]) + "' is not a whole number");
     if (dims[0] != dims[1] || dims[0] < 1)
-      bad_line(path, static_cast<long long>(line_no),
-               "a " + std::to_string(dims[0]) + " x " + std::to_string(dims[1]) +
-                   " matrix: the adjacency matrix of a graph is square and not empty");
+      bad("a " + std::to_string(dims[0]) + " x " + std::to_string(dims[1]) +
+          " matrix: the adjacency matrix of a graph is square and not empty");
     if (dims[0] > kMaxVertexId + 1 || dims[2] < 0)
-      bad_line(path, static_cast<long long>(line_no),
-               "size line out of range: at most 2^42 vertices and a non-negative entry count");
+      bad("size line out of range: at most 2^42 vertices and a non-negative entry count");
     f.vertices = dims[0];
     f.entries = dims[2];
-  } catch (const Error&) {
-    throw;
-  } catch (const std::exception& e) {
-    bad_line(path, static_cast<long long>(line_no), teuchos_message(e));
+    break;
   }
   const std::streamoff at = in.tellg();
   f.data_offset = at < 0 ? std::filesystem::file_size(path) : static_cast<std::uint64_t>(at);

@@ -5,26 +5,26 @@
 ///
 /// Formats, chosen by the file's extension:
 ///  - `.mtx`: Matrix Market, `coordinate` with `real`, `integer` or `pattern`
-///    entries, `general` or `symmetric`; square; indices from 1.  The banner
-///    and the size line are read by Teuchos's Matrix Market reader
-///    (Teuchos::MatrixMarket).
+///    entries, `general` or `symmetric`; square; indices from 1.
 ///  - `.el`: one edge `u v` per line, vertex ids from 0 (gapbs).
 ///  - `.wel`: one weighted edge `u v w` per line (gapbs).
-/// Lines starting with `%` or `#` are comments.  Every entry is an undirected
+/// `%` or `#` starts a comment; fields after an entry's are ignored.  Every entry is an undirected
 /// edge, stored both ways like a generated one; a `.el` or `.wel` graph has
 /// max id + 1 vertices, a `.mtx` graph as many as the matrix has rows.
 ///
 /// Distributed reading: rank r parses the lines that start in its 1/P of the
 /// file's bytes (its line numbers from an MPI_Exscan of the line counts
 /// before it), on all of its threads (impl/HT_EdgeText.hpp: lines of plain
-/// numbers by std::from_chars, any other line by Teuchos's line readers);
+/// numbers by std::from_chars, any other line field by field);
 /// then the edges go to the owners of their ends in pieces (build_csr), so no
 /// rank holds the whole file.
 ///
-/// A bad file is an ht::Error naming the file and line (`path:line: what`):
-/// missing or unreadable, wrong banner or size line, a line that is cut short
-/// or is not numbers, a vertex out of range, a negative or non-finite weight,
-/// fewer or more entries than the size line promises.
+/// A bad file is an ht::UsageError, thrown on every rank alike (exit 2), that
+/// names the file and line and, for a bad line, its text and what a line
+/// holds (`path:line: what ('text'); accepted: ...`): missing or
+/// unreadable, wrong banner or size line, a line that is cut short or is not
+/// numbers, a vertex out of range, a negative, NaN or infinite weight, fewer
+/// or more entries than the size line promises.
 ///
 /// Example:
 /// \code
@@ -56,7 +56,7 @@ struct EdgeFile {
   /// \p key and the formats accepted when it names none.
   static Format format_of(const std::string& path, const std::string& key);
   /// \brief Checks the file exists and reads its header (every rank reads
-  /// it alike); ht::Error naming the file and line when it is bad.
+  /// it alike); ht::UsageError naming the file and line when it is bad.
   static EdgeFile open(const std::string& path);
 };
 

@@ -1,12 +1,17 @@
 #include "io/HT_Results.hpp"
 
+#include <fcntl.h>
 #include <hdf5.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
+#include <filesystem>
+#include <system_error>
 
 #include "runtime/HT_Error.hpp"
 
@@ -14,10 +19,25 @@ namespace ht {
 
 namespace {
 
-// Throws on a negative HDF5 status; HDF5 has already printed its error stack.
+// Throws on a negative HDF5 status, naming the step (write() adds the file).
 hid_t check(hid_t status, const std::string& what) {
   if (status < 0) throw Error("HDF5: " + what + " failed");
   return status;
+}
+
+// HDF5 prints its error stack on stderr by default: a user sees our words
+// (check()) instead.  Once, before the first HDF5 call.
+void quiet_hdf5() {
+  static const bool quiet = H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr) >= 0;
+  (void)quiet;
+}
+
+// The file beside \p file that write() first writes (see there).
+std::string temporary_beside(const std::string& file, const std::string& tag) {
+  const auto slash = file.find_last_of('/');
+  const std::string dir = slash == std::string::npos ? "" : file.substr(0, slash + 1);
+  const std::string base = slash == std::string::npos ? file : file.substr(slash + 1);
+  return dir + "." + base + tag;
 }
 
 // Owns one HDF5 identifier.  close() checks; the destructor closes what an
@@ -170,7 +190,7 @@ void write_set(MPI_Comm comm, hid_t f, hid_t lcpl, hid_t xfer, const std::string
     MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_LONG_LONG, MPI_MIN, comm);
     MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_LONG_LONG, MPI_MAX, comm);
     if (lo != hi) {
-      throw Error("results: per-rank dataset " + path + " has " + std::to_string(lo) + " to " +
+      throw Error("per-rank dataset " + path + " has " + std::to_string(lo) + " to " +
                   std::to_string(hi) + " values on different ranks");
     }
     dims = {static_cast<hsize_t>(size)};
@@ -219,18 +239,62 @@ void write_set(MPI_Comm comm, hid_t f, hid_t lcpl, hid_t xfer, const std::string
 
 }  // namespace
 
+void Results::check_writable(const std::string& file, const std::string& key) const {
+  namespace fs = std::filesystem;
+  int rank = 0;
+  MPI_Comm_rank(comm_, &rank);
+  const fs::path folder = fs::path(file).parent_path();
+  const std::string shown = folder.empty() ? "." : folder.string();
+  const std::string named = key.empty() ? "the results folder " + shown : key + " = " + file;
+  const std::string elsewhere = key.empty() ? " (Output/file writes the results elsewhere)" : "";
+  std::string failure;
+  if (rank == 0) {
+    std::error_code ec;
+    if (!folder.empty() && !fs::is_directory(folder, ec) && !fs::create_directories(folder, ec) &&
+        ec)
+      failure = named + ": cannot create " + (key.empty() ? "it" : "its folder " + shown) + ": " +
+                ec.message() + elsewhere;
+    else if (fs::is_directory(file, ec))
+      failure = named + ": a folder of that name is there; name a file";
+  }
+  throw_if_any(failure, true, comm_);
+
+  // One rank per node tries what write() does there: create a file beside
+  // the target, in its folder, so that the final rename stays in one folder.
+  MPI_Comm node = MPI_COMM_NULL;
+  MPI_Comm_split_type(comm_, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
+  int node_rank = 0;
+  MPI_Comm_rank(node, &node_rank);
+  MPI_Comm_free(&node);
+  if (node_rank == 0) {
+    const std::string probe =
+        temporary_beside(file, ".check-" + std::to_string(static_cast<long long>(getpid())) + "-" +
+                                   std::to_string(rank));
+    const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0) {
+      failure = named + ": cannot create a file in " +
+                (key.empty() ? "it" : "its folder " + shown) + ": " + std::strerror(errno) +
+                elsewhere;
+    } else {
+      ::close(fd);
+      if (::unlink(probe.c_str()) != 0)
+        failure = named + ": cannot remove a file created in " +
+                  (key.empty() ? "it" : "its folder " + shown) + ": " + std::strerror(errno);
+    }
+  }
+  throw_if_any(failure, true, comm_);
+}
+
 void Results::write(const std::string& file) const {
   int rank = 0, size = 1;
   MPI_Comm_rank(comm_, &rank);
   MPI_Comm_size(comm_, &size);
+  quiet_hdf5();
 
   // The temporary sits beside the target so that rename() is atomic.
-  const auto slash = file.find_last_of('/');
-  const std::string dir = slash == std::string::npos ? "" : file.substr(0, slash + 1);
-  const std::string base = slash == std::string::npos ? file : file.substr(slash + 1);
   long long pid = rank == 0 ? static_cast<long long>(getpid()) : 0;
   MPI_Bcast(&pid, 1, MPI_LONG_LONG, 0, comm_);
-  const std::string tmp = dir + "." + base + ".incomplete-" + std::to_string(pid);
+  const std::string tmp = temporary_beside(file, ".incomplete-" + std::to_string(pid));
 
   // A failed write leaves no temporary behind: rank 0 removes it.
   const auto discard = [&] {
@@ -255,6 +319,9 @@ void Results::write(const std::string& file) const {
       for (const auto& [path, set] : sets_) write_set(comm_, f, lcpl, xfer, path, set, rank, size);
       f.close();  // checked: a failed close leaves an incomplete file
     }             // every handle closed: the file is complete on disk
+  } catch (const Error& e) {
+    discard();
+    throw Error("results: cannot write " + file + ": " + e.what());
   } catch (...) {
     discard();
     throw;

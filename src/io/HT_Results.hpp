@@ -75,8 +75,18 @@ class Results {
   void table(const std::string& path, const std::vector<std::vector<double>>& rows, Kind kind,
              const std::string& units);
 
+  /// \brief Checks, before the run computes, that write(\p file) will be
+  /// able to put its file in place (collective): rank 0 creates the file's
+  /// folder, one rank per node creates and removes a file beside \p file
+  /// (every rank opens the file through MPI-IO, rank 0 renames it there),
+  /// and a folder where the file should be is refused.  A failure is a
+  /// UsageError on every rank naming \p key (e.g. "Output/file"; empty:
+  /// "the results folder"), the path and the system's reason.
+  void check_writable(const std::string& file, const std::string& key) const;
+
   /// \brief Writes everything to \p file (collective); rank 0 renames the
-  /// complete temporary file into place.  Throws ht::Error on failure.
+  /// complete temporary file into place.  Throws ht::Error naming the file
+  /// and the HDF5 call that failed (HDF5's own error stack is not printed).
   void write(const std::string& file) const;
 
   /// \brief One dataset as collected: its shape without the ranks' dimension

@@ -1,9 +1,14 @@
 #include "runtime/HT_Error.hpp"
 
 #include <mpi.h>
+#include <unistd.h>
 
+#include <Kokkos_Core.hpp>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
+
+#include "runtime/HT_Phase.hpp"
 
 namespace ht {
 
@@ -12,7 +17,112 @@ std::string& name_storage() {
   static std::string name = "hybridtasks";
   return name;
 }
+
+// The size of the last operator new that found no memory (any thread).
+std::atomic<std::size_t> failed_new_bytes{0};
+
+// This process's resident memory now (Linux: /proc/self/statm's second field, in pages).
+double resident_bytes() {
+  long pages = 0, resident = 0;
+  std::FILE* f = std::fopen("/proc/self/statm", "r");
+  if (!f) return -1;
+  const int got = std::fscanf(f, "%ld %ld", &pages, &resident);
+  std::fclose(f);
+  return got == 2 ? static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE)) : -1;
+}
 }  // namespace
+
+void throw_if_any(const std::string& failure, bool usage, MPI_Comm comm) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  int from = failure.empty() ? size : rank;
+  MPI_Allreduce(MPI_IN_PLACE, &from, 1, MPI_INT, MPI_MIN, comm);
+  if (from == size) return;
+  std::string msg = failure;
+  unsigned long long head[2] = {msg.size(), usage ? 1ULL : 0ULL};
+  MPI_Bcast(head, 2, MPI_UNSIGNED_LONG_LONG, from, comm);
+  msg.resize(head[0]);
+  MPI_Bcast(msg.data(), static_cast<int>(head[0]), MPI_CHAR, from, comm);
+  if (head[1]) throw UsageError(msg);
+  throw Error(msg);
+}
+
+std::string phase_now() {
+  const impl::PhaseTrail& t = impl::phase_trail;
+  const char* inner = t.left_inner;
+  const char* outer = t.left_outer;
+  if (t.depth > 0) {
+    const int top = t.depth < impl::PhaseTrail::kDepth ? t.depth : impl::PhaseTrail::kDepth;
+    inner = t.open[top - 1];
+    outer = t.open[0];
+  }
+  if (!inner) return "";
+  std::string s = inner;
+  if (outer && std::string(outer) != s) s += " (in " + std::string(outer) + ")";
+  return s;
+}
+
+std::string byte_size(double bytes) {
+  static const char* const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  int u = 0;
+  while (bytes >= 1024 && u < 6) {
+    bytes /= 1024;
+    ++u;
+  }
+  char b[32];
+  std::snprintf(b, sizeof b, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
+  return b;
+}
+
+namespace {
+// The words of out_of_memory: \p asked bytes (0: not known) for \p what ("": not known).
+std::string out_of_memory_words(std::size_t asked, const std::string& what) {
+  const std::string where = phase_now();
+  const double resident = resident_bytes();
+  std::string s = "out of memory";
+  if (!where.empty()) s += " in " + where;
+  if (asked > 0) s += ": asked " + byte_size(static_cast<double>(asked)) + " more";
+  if (!what.empty()) s += (asked > 0 ? " for " : ": for ") + what;
+  if (resident >= 0)
+    s += (asked > 0 || !what.empty() ? " with " : ": with ") + byte_size(resident) + " resident";
+  return s + "; a smaller share per rank may fit: more ranks, or a smaller problem";
+}
+
+// Kokkos (3.4 to 4.x) turns its allocation failure into a std::runtime_error
+// whose text opens so, then names the view's label and the size ("Allocation
+// of size 8.5 G failed").
+constexpr const char* kKokkosFailure = "Kokkos failed to allocate memory for label \"";
+}  // namespace
+
+std::string out_of_memory(const std::bad_alloc& e) {
+  std::size_t asked = 0;
+  if (const auto* k = dynamic_cast<const Kokkos::Experimental::RawMemoryAllocationFailure*>(&e))
+    asked = k->attempted_size();
+  else
+    asked = failed_new_bytes.exchange(0);
+  return out_of_memory_words(asked, "");
+}
+
+std::string error_words(const std::exception& e) {
+  if (const auto* b = dynamic_cast<const std::bad_alloc*>(&e)) return out_of_memory(*b);
+  const std::string what = e.what();
+  if (what.rfind("Kokkos encountered an allocation failure", 0) == 0)
+    return out_of_memory_words(0, "");
+  if (what.rfind(kKokkosFailure, 0) != 0) return what;
+  const std::size_t from = std::string(kKokkosFailure).size();
+  const std::string label = what.substr(from, what.find('"', from) - from);
+  double asked = 0;
+  const std::size_t size_at = what.find("Allocation of size ");
+  if (size_at != std::string::npos) {
+    const char* p = what.c_str() + size_at + 19;
+    char* end = nullptr;
+    asked = std::strtod(p, &end);
+    const char unit = end && *end == ' ' ? end[1] : 'B';
+    asked *= unit == 'K' ? 1024.0 : unit == 'M' ? 1048576.0 : unit == 'G' ? 1073741824.0 : 1.0;
+  }
+  return out_of_memory_words(static_cast<std::size_t>(asked), "'" + label + "'");
+}
 
 void set_program_name(const std::string& name) { name_storage() = name; }
 const std::string& program_name() { return name_storage(); }
@@ -29,3 +139,26 @@ void abort_all(const std::string& what, int code) {
 }
 
 }  // namespace ht
+
+// The throwing operator new, as the standard library's (malloc, the new
+// handler, std::bad_alloc), but recording the size it could not get, which
+// std::bad_alloc does not carry.  Only this one is replaced: new[] and the
+// nothrow forms call it, the aligned forms keep their own allocator and
+// deletes, and the two plain deletes below free what malloc gave.  Not under
+// AddressSanitizer, which brings its own.
+#if !defined(__SANITIZE_ADDRESS__)
+void* operator new(std::size_t n) {
+  if (n == 0) n = 1;
+  for (;;) {
+    if (void* p = std::malloc(n)) return p;
+    const std::new_handler handler = std::get_new_handler();
+    if (!handler) {
+      ht::failed_new_bytes.store(n);
+      throw std::bad_alloc();
+    }
+    handler();
+  }
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#endif

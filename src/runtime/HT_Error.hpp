@@ -12,6 +12,10 @@
 /// \code
 ///   if (n < 1) throw ht::UsageError("GEMM/N = " + std::to_string(n) + ": must be >= 1");
 /// \endcode
+#include <mpi.h>
+
+#include <cstddef>
+#include <new>
 #include <stdexcept>
 #include <string>
 
@@ -32,6 +36,28 @@ class UsageError : public std::runtime_error {
 /// Prints "<program>: rank R: <what>" on stderr and ends every rank of the job
 /// with \p code.  Safe to call from any thread, inside Kokkos tasks included.
 [[noreturn]] void abort_all(const std::string& what, int code = 1);
+
+/// \brief Agrees on a failure that some ranks found (collective): when any
+/// rank passes a non-empty \p failure, every rank throws the lowest such
+/// rank's message, as a UsageError if \p usage was true there, else as an
+/// Error.  So that no rank waits in a collective for a peer that has left.
+void throw_if_any(const std::string& failure, bool usage, MPI_Comm comm);
+
+/// \brief The words for an allocation that failed, e.g. "out of memory in
+/// Graph500: construction: asked 8.0 TiB more with 31.2 MiB resident; a
+/// smaller share per rank may fit: more ranks, or a smaller problem".  The bytes asked
+/// are Kokkos' (its allocation failure carries them) or, for plain `new`, the
+/// size the failed operator new recorded; the phase is HT_Phase.hpp's.
+std::string out_of_memory(const std::bad_alloc& e);
+
+/// \brief What a user reads for \p e: out_of_memory's words for an
+/// allocation that failed (std::bad_alloc, or Kokkos' failed view, which it
+/// reports as a std::runtime_error naming the view and the size), else
+/// e.what().
+std::string error_words(const std::exception& e);
+
+/// \brief \p bytes for a reader: "512 B", "3.2 GiB".
+std::string byte_size(double bytes);
 
 /// The program name used as prefix of messages (set by the Environment).
 void set_program_name(const std::string& name);

@@ -4,43 +4,93 @@
 /// e.g. kokkos-tools' space-time-stack, see it and its nesting) timed on the
 /// one clock (HT_Clock.hpp) into a local accumulator.
 ///
+/// Each thread also keeps the names of its open phases (phase_trail), and of
+/// the innermost and outermost ones an exception left by, so that an error
+/// caught after them can say where it happened ("out of memory in ...").
+///
 /// Example:
 /// \code
 ///   double compute = 0;
 ///   { ht::Phase p("GEMM: compute", compute); run_tasks(); }   // compute += seconds
 /// \endcode
 #include <Kokkos_Core.hpp>
+#include <exception>
 #include <string>
 
 #include "runtime/HT_Clock.hpp"
 
 namespace ht {
 
+namespace impl {
+/// \brief A thread's open phases (names are string literals), and the
+/// innermost and outermost phases the last exception unwound.
+struct PhaseTrail {
+  static constexpr int kDepth = 16;  ///< deeper phases are counted, not named
+  const char* open[kDepth] = {};
+  int depth = 0;
+  const char* left_inner = nullptr;
+  const char* left_outer = nullptr;
+
+  void enter(const char* name) {
+    if (depth == 0) left_inner = left_outer = nullptr;  // an earlier exception was handled
+    if (depth < kDepth) open[depth] = name;
+    ++depth;
+  }
+  void leave(const char* name, bool unwinding) {
+    --depth;
+    if (!unwinding) return;
+    if (!left_inner) left_inner = name;
+    left_outer = name;
+  }
+};
+/// \brief This thread's trail.
+inline thread_local PhaseTrail phase_trail;
+}  // namespace impl
+
+/// \brief Where this thread is: "<innermost open phase> (in <outermost>)",
+/// or else the phases the last exception left; "" outside every phase.
+std::string phase_now();
+
 class Phase {
  public:
-  Phase(const char* name, double& sink) : sink_(sink) {
+  Phase(const char* name, double& sink)
+      : sink_(sink), name_(name), uncaught_(std::uncaught_exceptions()) {
+    impl::phase_trail.enter(name);
     Kokkos::Profiling::pushRegion(name);
     t0_ = steady_seconds();
   }
   ~Phase() {
     sink_ += steady_seconds() - t0_;
     Kokkos::Profiling::popRegion();
+    impl::phase_trail.leave(name_, std::uncaught_exceptions() > uncaught_);
   }
   Phase(const Phase&) = delete;
   Phase& operator=(const Phase&) = delete;
 
  private:
   double& sink_;
+  const char* name_;
+  int uncaught_;
   double t0_ = 0;
 };
 
 /// A Kokkos profiling region for a scope that reports no time of its own.
 class Region {
  public:
-  explicit Region(const char* name) { Kokkos::Profiling::pushRegion(name); }
-  ~Region() { Kokkos::Profiling::popRegion(); }
+  explicit Region(const char* name) : name_(name), uncaught_(std::uncaught_exceptions()) {
+    impl::phase_trail.enter(name);
+    Kokkos::Profiling::pushRegion(name);
+  }
+  ~Region() {
+    Kokkos::Profiling::popRegion();
+    impl::phase_trail.leave(name_, std::uncaught_exceptions() > uncaught_);
+  }
   Region(const Region&) = delete;
   Region& operator=(const Region&) = delete;
+
+ private:
+  const char* name_;
+  int uncaught_;
 };
 
 }  // namespace ht

@@ -73,18 +73,26 @@ INSTANTIATE_TEST_SUITE_P(Formats, EdgeFileFormat,
                                            std::pair{"wel", ht::TargetBits::b64},
                                            std::pair{"mtx", ht::TargetBits::b64}));
 
-// The end of every bad-weight message.
-const std::string kFloatRule = " as 32-bit floats (at most 3.40282e+38)";
+// What a line holds, the end of every bad line's message.
+const std::string kFloat = " and a weight, finite and >= 0 as a 32-bit float (at most 3.40282e+38)";
+const std::string kComment = "; % or # starts a comment";
+const std::string kEl = "; accepted: 'u v', vertex ids 0 to 4398046511103" + kComment;
+const std::string kWel = "; accepted: 'u v w', vertex ids 0 to 4398046511103" + kFloat + kComment;
+const std::string kMtx3 =
+    "; accepted: 'i j w', vertex ids 1 to 3 (the size line's rows)" + kFloat + kComment;
 
-// \p text as a file named \p name: the error read_csr (or open) throws, "" if none.
+// \p text as a file named \p name: the error read_csr (or open) throws, ""
+// if none.  A bad file is a UsageError; any other error is marked.
 std::string error_of(const std::string& name, const std::string& text, bool weighted = true) {
   const std::string path = scratch_dir() + "/" + name;
   write_file(path, text);
   try {
     ht::EdgeFile file = ht::EdgeFile::open(path);
     ht::read_csr(file, weighted, MPI_COMM_WORLD);
-  } catch (const ht::Error& e) {
+  } catch (const ht::UsageError& e) {
     return e.what();
+  } catch (const std::exception& e) {
+    return std::string("not a usage error: ") + e.what();
   }
   return "";
 }
@@ -97,40 +105,60 @@ TEST(EdgeFile, BadFilesNameTheFileAndLine) {
                 "truncated.mtx:4: the file has 2 entries after its size line (line 2), which "
                 "promises 4: truncated?");
   EXPECT_EQ(error_of("header.mtx", "%%MatrixMarkt matrix coordinate real general\n3 3 1\n1 2 1\n")
-                .rfind(dir + "header.mtx:1: ", 0),
+                .rfind(dir + "header.mtx:1: not a Matrix Market banner ('%%MatrixMarkt ", 0),
             0u);
-  EXPECT_EQ(error_of("array.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n")
-                .rfind(dir + "array.mtx:1: ", 0),
-            0u);
+  EXPECT_EQ(
+      error_of("array.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n")
+          .rfind(dir + "array.mtx:1: a matrix in array format: a graph is a sparse matrix", 0),
+      0u);
   EXPECT_EQ(error_of("nonsquare.mtx", banner + "3 4 1\n1 2 1\n"),
             dir +
                 "nonsquare.mtx:2: a 3 x 4 matrix: the adjacency matrix of a graph is square and "
-                "not empty");
+                "not empty ('3 4 1'); accepted: 'rows columns entries', three whole numbers, "
+                "rows = columns, 1 to 2^42 rows");
   EXPECT_EQ(error_of("range.mtx", banner + "% ids from 1\n3 3 2\n1 2 1\n2 4 1\n"),
-            dir + "range.mtx:5: vertex 4 out of range: ids are 1 to 3 (the size line's rows)");
+            dir + "range.mtx:5: vertex 4 out of range ('2 4 1')" + kMtx3);
   EXPECT_EQ(error_of("zero.mtx", banner + "3 3 1\n0 2 1\n"),
-            dir + "zero.mtx:3: vertex 0 out of range: ids are 1 to 3 (the size line's rows)");
+            dir + "zero.mtx:3: vertex 0 out of range ('0 2 1')" + kMtx3);
   EXPECT_EQ(error_of("negative.wel", "0 1 0.5\n1 2 -0.25\n2 3 1\n"),
-            dir + "negative.wel:2: weight -0.25 of edge {1, 2}: weights must be finite and >= 0" +
-                kFloatRule);
+            dir + "negative.wel:2: weight -0.25 of edge {1, 2} is negative ('1 2 -0.25')" + kWel);
   // Finite as a double, +inf as the float it is stored as.
-  EXPECT_EQ(error_of("huge.wel", "0 1 0.5\n0 1 1e39\n"),
-            dir + "huge.wel:2: weight 1e+39 of edge {0, 1}: weights must be finite and >= 0" +
-                kFloatRule);
-  EXPECT_EQ(error_of("nan.wel", "0 1 0.5\n1 2 nan\n").rfind(dir + "nan.wel:2: ", 0), 0u);
+  EXPECT_EQ(
+      error_of("huge.wel", "0 1 0.5\n0 1 1e39\n"),
+      dir + "huge.wel:2: weight 1e+39 of edge {0, 1} is infinite as a 32-bit float ('0 1 1e39')" +
+          kWel);
+  EXPECT_EQ(error_of("nan.wel", "0 1 0.5\n1 2 nan\n"),
+            dir + "nan.wel:2: weight nan of edge {1, 2} is not a number ('1 2 nan')" + kWel);
+  EXPECT_EQ(error_of("inf.wel", "0 1 inf\n"),
+            dir + "inf.wel:1: weight inf of edge {0, 1} is infinite as a 32-bit float ('0 1 inf')" +
+                kWel);
   EXPECT_EQ(error_of("negative_id.el", "0 1\n-1 2\n", false),
-            dir + "negative_id.el:2: vertex -1 out of range: ids are 0 to 4398046511103");
+            dir + "negative_id.el:2: vertex -1 out of range ('-1 2')" + kEl);
   EXPECT_EQ(error_of("short.wel", "0 1 0.5\n1 2\n"),
-            dir + "short.wel:2: No more data after pattern data on line 2 of input");
-  EXPECT_EQ(error_of("words.el", "0 1\nzero one\n", false).rfind(dir + "words.el:2: ", 0), 0u);
+            dir + "short.wel:2: 2 fields where an edge has 3 ('1 2')" + kWel);
+  EXPECT_EQ(error_of("alone.el", "0 1\n1\n", false),
+            dir + "alone.el:2: 1 field where an edge has 2 ('1')" + kEl);
+  EXPECT_EQ(error_of("column.el", "0 1\n1 x\n", false),
+            dir + "column.el:2: 'x' is not a vertex id ('1 x')" + kEl);
+  EXPECT_EQ(error_of("weight.wel", "0 1 heavy\n"),
+            dir + "weight.wel:1: 'heavy' is not a weight ('0 1 heavy')" + kWel);
+  EXPECT_EQ(error_of("words.el", "0 1\nzero one\n", false),
+            dir + "words.el:2: 'zero' is not a vertex id ('zero one')" + kEl);
   EXPECT_EQ(error_of("empty.el", "# nothing\n", false), dir + "empty.el:1: no edges in the file");
-  EXPECT_EQ(error_of("empty.mtx", ""), dir +
-                                           "empty.mtx:1: empty file: a Matrix Market banner "
-                                           "was expected");
+  EXPECT_EQ(error_of("empty.mtx", ""),
+            dir +
+                "empty.mtx:1: empty file; accepted: a first line '%%MatrixMarket matrix coordinate "
+                "F S', F one of real, integer or pattern, S general or symmetric");
+  EXPECT_EQ(error_of("sizeless.mtx", banner + "% only comments\n"),
+            dir +
+                "sizeless.mtx:2: no size line after the banner; accepted: 'rows columns "
+                "entries', three whole numbers");
+  // Comments after an entry, and fields after its own, are not an error.
+  EXPECT_EQ(error_of("trailing.wel", "0 1 0.5 % a comment\n1 2 0.25 7\n"), "");
   try {
     ht::EdgeFile::open(dir + "missing.wel");
     ADD_FAILURE() << "a missing file was opened";
-  } catch (const ht::Error& e) {
+  } catch (const ht::UsageError& e) {
     EXPECT_EQ(std::string(e.what()), dir + "missing.wel: cannot open: No such file or directory");
   }
 }
@@ -142,10 +170,8 @@ TEST(EdgeFile, LineNumbersCountAcrossRanks) {
   for (int i = 1; i <= 999; ++i)
     text += i == 977 ? "5 6 -1\n" : std::to_string(i % 50) + " " + std::to_string(i % 7) + " 0.5\n";
   const std::string got = error_of("deep.wel", text);
-  EXPECT_EQ(got, scratch_dir() +
-                     "/deep.wel:977: weight -1 of edge {5, 6}: weights must be "
-                     "finite and >= 0" +
-                     kFloatRule);
+  EXPECT_EQ(
+      got, scratch_dir() + "/deep.wel:977: weight -1 of edge {5, 6} is negative ('5 6 -1')" + kWel);
 }
 
 // A file of many pieces (each rank's part is cut for its threads): plain

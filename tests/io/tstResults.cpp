@@ -5,9 +5,12 @@
 #include <mpi.h>
 
 #include <filesystem>
+#include <fstream>
+#include <regex>
 
 #include "h5_read.hpp"
 #include "io/HT_Results.hpp"
+#include "runtime/HT_Error.hpp"
 
 namespace {
 
@@ -131,6 +134,77 @@ TEST(Results, RaggedPerRankRowsAreAnError) {
   if (rank == 0) {
     EXPECT_FALSE(std::filesystem::exists("tstResults_ragged.h5"));
   }
+}
+
+// What check_writable throws on this rank ("" if nothing), after every rank has checked.
+std::string refusal(const ht::Results& r, const std::string& file, const std::string& key) {
+  std::string got;
+  try {
+    r.check_writable(file, key);
+  } catch (const ht::UsageError& e) {
+    got = e.what();
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  return got;
+}
+
+// A place the results cannot go is refused at start-up on every rank (a
+// UsageError naming the key or the results folder, the path, the system's
+// reason); a good one is created and left clean.
+TEST(Results, AnUnwritablePlaceIsRefusedAtStartUp) {
+  namespace fs = std::filesystem;
+  int rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const std::string dir = "tstResults_place";
+  if (rank == 0) {
+    fs::remove_all(dir);
+    fs::create_directories(dir + "/taken.h5");
+    std::ofstream(dir + "/results") << "a file where the results folder goes\n";
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  ht::Results r(MPI_COMM_WORLD);
+  EXPECT_EQ(refusal(r, dir + "/results/app-1.h5", ""),
+            "the results folder " + dir +
+                "/results: cannot create it: Not a directory (Output/file writes the results "
+                "elsewhere)");
+  EXPECT_EQ(refusal(r, dir + "/results/sub/x.h5", "Output/file"),
+            "Output/file = " + dir + "/results/sub/x.h5: cannot create its folder " + dir +
+                "/results/sub: Not a directory");
+  EXPECT_EQ(refusal(r, dir + "/taken.h5", "Output/file"),
+            "Output/file = " + dir + "/taken.h5: a folder of that name is there; name a file");
+  const std::string sys = refusal(r, "/sys/x.h5", "Output/file");
+  EXPECT_TRUE(std::regex_match(sys, std::regex("Output/file = /sys/x.h5: cannot create a file in "
+                                               "its folder /sys: [A-Z][a-z -]+")))
+      << sys;
+  EXPECT_EQ(refusal(r, dir + "/new/deeper/x.h5", "Output/file"), "");
+  if (rank == 0) {
+    EXPECT_TRUE(fs::is_directory(dir + "/new/deeper"));
+    EXPECT_TRUE(fs::is_empty(dir + "/new/deeper"));  // the probe is gone
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+}
+
+// A failed HDF5 call is said in our words, naming the file and the call;
+// HDF5's own error stack is not printed.
+TEST(Results, AFailedHdf5CallIsSaidInOurWords) {
+  int rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  ht::Results r(MPI_COMM_WORLD);
+  r.attribute("app", std::string("test"));
+  std::string got;
+  testing::internal::CaptureStderr();
+  try {
+    r.write("tstResults_no_such_folder/x.h5");
+  } catch (const ht::Error& e) {
+    got = e.what();
+  }
+  const std::string printed = testing::internal::GetCapturedStderr();
+  EXPECT_TRUE(std::regex_match(
+      got, std::regex("results: cannot write tstResults_no_such_folder/x.h5: HDF5: creating "
+                      "tstResults_no_such_folder/.x.h5.incomplete-[0-9]+ failed")))
+      << got;
+  EXPECT_EQ(printed.find("HDF5-DIAG"), std::string::npos) << printed;
+  MPI_Barrier(MPI_COMM_WORLD);
 }
 
 }  // namespace

@@ -1,11 +1,12 @@
 #include "graph/impl/HT_EdgeText.hpp"
 
 #include <Kokkos_Core.hpp>
-#include <Teuchos_MatrixMarket_generic.hpp>
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <type_traits>
@@ -15,16 +16,52 @@
 namespace ht::impl {
 
 void bad_line(const std::string& path, long long line, const std::string& what) {
-  throw Error(path + ":" + std::to_string(line) + ": " + what);
+  throw UsageError(path + ":" + std::to_string(line) + ": " + what);
 }
 
-// Teuchos's own exceptions open with the source file and line that threw
-// them, then the message: keep the message's last paragraph.
-std::string teuchos_message(const std::exception& e) {
-  std::string m = e.what();
-  while (!m.empty() && (m.back() == '\n' || m.back() == ' ')) m.pop_back();
-  const std::size_t cut = m.rfind("\n\n");
-  return cut == std::string::npos ? m : m.substr(cut + 2);
+std::string quoted(std::string_view text) {
+  constexpr std::size_t kShown = 60;
+  std::string s;
+  for (const char c : text.substr(0, kShown))
+    s += static_cast<unsigned char>(c) < 0x20 && c != '\t' ? '?' : c;  // binary shows as ?
+  if (text.size() > kShown) s += "...";
+  return "('" + s + "')";
+}
+
+std::string line_format(const EdgeFile& f) {
+  const bool mtx = f.format == EdgeFile::Format::mtx;
+  std::string s = f.has_weights ? (mtx ? "'i j w'" : "'u v w'") : (mtx ? "'i j'" : "'u v'");
+  s += mtx ? ", vertex ids 1 to " + std::to_string(f.vertices) + " (the size line's rows)"
+           : ", vertex ids 0 to " + std::to_string(kMaxVertexId);
+  if (f.has_weights) s += " and a weight, finite and >= 0 as a 32-bit float (at most 3.40282e+38)";
+  return s + "; % or # starts a comment";
+}
+
+void bad_entry(const EdgeFile& f, long long line, const std::string& what, std::string_view text) {
+  bad_line(f.path, line, what + " " + quoted(text) + "; accepted: " + line_format(f));
+}
+
+std::vector<std::string_view> fields(std::string_view line) {
+  const std::size_t comment = line.find_first_of("%#");
+  if (comment != std::string_view::npos) line = line.substr(0, comment);
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+    std::size_t j = i;
+    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
+    if (j > i) out.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+bool whole_number(std::string_view field, long long& x) {
+  const std::string s(field);
+  char* end = nullptr;
+  errno = 0;
+  x = std::strtoll(s.c_str(), &end, 10);
+  return errno == 0 && end == s.c_str() + s.size();
 }
 
 namespace {
@@ -50,7 +87,7 @@ const char* skip_blanks(const char* p, const char* end) {
 
 // The fast path: true when [p, end) is numbers alone ("u v", or "u v w" when
 // \p weighted, with a finite w), blanks around them.  Anything else is left
-// to Teuchos.
+// to by_fields.
 bool plain(const char* p, const char* end, bool weighted, Entry& e) {
   p = skip_blanks(p, end);
   auto r = std::from_chars(p, end, e.u);
@@ -65,28 +102,38 @@ bool plain(const char* p, const char* end, bool weighted, Entry& e) {
     if (rw.ec != std::errc() || !std::isfinite(e.w)) return false;
     p = rw.ptr;
 #else
-    return false;  // older libraries: Teuchos reads weighted lines
+    return false;  // older libraries: by_fields reads weighted lines
 #endif
   }
   return skip_blanks(p, end) == end;
 }
 
-// The slow path, Teuchos's line readers: true and \p e set for an entry,
-// false for a comment or a blank line; ht::Error for a bad line.
-bool by_teuchos(const EdgeFile& f, std::string line, long long line_no, Entry& e) {
-  if (!line.empty() && line.back() == '\r') line.pop_back();  // written on Windows
-  if (line.find_first_not_of(" \t\r") == std::string::npos) return false;
-  try {
-    if (f.has_weights)  // readRealLine skips comments itself
-      return Teuchos::MatrixMarket::readRealLine(line, e.u, e.v, e.w, line_no, false);
-    // readPatternLine wants the data part alone
-    std::size_t start = 0, size = 0;
-    return !Teuchos::MatrixMarket::checkCommentLine(line, start, size, line_no, false) &&
-           Teuchos::MatrixMarket::readPatternLine(line.substr(start, size), e.u, e.v, line_no,
-                                                  false);
-  } catch (const std::exception& x) {
-    bad_line(f.path, line_no, teuchos_message(x));
+// The slow path: a line the fast path did not take (a comment, a sign, an
+// exponent, words, a line cut short).  True and \p e set for an entry, false
+// for a comment or a blank line; UsageError naming the line otherwise.
+// Fields after the entry's are ignored, as gapbs and Matrix Market readers do.
+// \p line has no line end.
+bool by_fields(const EdgeFile& f, std::string_view line, long long line_no, Entry& e) {
+  const std::vector<std::string_view> got = fields(line);
+  if (got.empty()) return false;
+  const std::size_t need = f.has_weights ? 3 : 2;
+  if (got.size() < need)
+    bad_entry(f, line_no,
+              std::to_string(got.size()) + (got.size() == 1 ? " field" : " fields") +
+                  " where an edge has " + std::to_string(need),
+              line);
+  long long* const ends[2] = {&e.u, &e.v};
+  for (int k = 0; k < 2; ++k)
+    if (!whole_number(got[static_cast<std::size_t>(k)], *ends[k]))
+      bad_entry(f, line_no,
+                "'" + std::string(got[static_cast<std::size_t>(k)]) + "' is not a vertex id", line);
+  if (f.has_weights) {
+    const std::string w(got[2]);
+    char* end = nullptr;
+    e.w = std::strtod(w.c_str(), &end);
+    if (end != w.c_str() + w.size()) bad_entry(f, line_no, "'" + w + "' is not a weight", line);
   }
+  return true;
 }
 
 std::string number(double x) {
@@ -96,22 +143,21 @@ std::string number(double x) {
 }
 
 // The range and weight rules, whichever path read the entry.
-void check(const EdgeFile& f, const Entry& e, long long line_no) {
+void check(const EdgeFile& f, const Entry& e, long long line_no, std::string_view text) {
   const bool mtx = f.format == EdgeFile::Format::mtx;
   const long long base = mtx ? 1 : 0, last_id = mtx ? f.vertices : kMaxVertexId;
   for (const long long x : {e.u, e.v})
     if (x < base || x > last_id)
-      bad_line(f.path, line_no,
-               "vertex " + std::to_string(x) + " out of range: ids are " + std::to_string(base) +
-                   " to " + std::to_string(last_id) + (mtx ? " (the size line's rows)" : ""));
+      bad_entry(f, line_no, "vertex " + std::to_string(x) + " out of range", text);
+  if (!f.has_weights) return;
   // Weights are stored as floats: a weight is checked as what it becomes
   // (1e39 is a finite double but +inf as a float).
-  if (f.has_weights && !(e.w >= 0 && std::isfinite(static_cast<float>(e.w))))
-    bad_line(f.path, line_no,
-             "weight " + number(e.w) + " of edge {" + std::to_string(e.u) + ", " +
-                 std::to_string(e.v) +
-                 "}: weights must be finite and >= 0 as 32-bit floats (at most " +
-                 number(std::numeric_limits<float>::max()) + ")");
+  const std::string edge = "weight " + number(e.w) + " of edge {" + std::to_string(e.u) + ", " +
+                           std::to_string(e.v) + "}";
+  if (std::isnan(e.w)) bad_entry(f, line_no, edge + " is not a number", text);
+  if (e.w < 0) bad_entry(f, line_no, edge + " is negative", text);
+  if (!std::isfinite(static_cast<float>(e.w)))
+    bad_entry(f, line_no, edge + " is infinite as a 32-bit float", text);
 }
 
 // The first line start at or after byte \p at.
@@ -168,9 +214,10 @@ Kokkos::View<E*, Kokkos::HostSpace> EdgeText::parse(long long first_line) const 
             static_cast<const char*>(std::memchr(line, '\n', static_cast<std::size_t>(end - line)));
         const char* const eol = nl ? nl : end;
         Entry e;
-        if (plain(line, eol, file_.has_weights, e) ||
-            by_teuchos(file_, std::string(line, eol), line_no, e)) {
-          check(file_, e, line_no);
+        std::string_view text(line, static_cast<std::size_t>(eol - line));
+        if (!text.empty() && text.back() == '\r') text.remove_suffix(1);  // written on Windows
+        if (plain(line, eol, file_.has_weights, e) || by_fields(file_, text, line_no, e)) {
+          check(file_, e, line_no, text);
           if constexpr (std::is_same_v<E, WeightedEdge>)
             out[n++] = {e.u - base, e.v - base, static_cast<float>(e.w)};
           else
@@ -178,14 +225,19 @@ Kokkos::View<E*, Kokkos::HostSpace> EdgeText::parse(long long first_line) const 
         }
         line = eol + 1;
       }
-    } catch (const std::exception& x) {  // not across the parallel region
+    } catch (const UsageError& x) {  // not across the parallel region
       failures[p] = x.what();
+    } catch (const std::exception& x) {
+      failures[p] = "\x01" + error_words(x);  // \x01: not the file's fault
     }
     count[p] = n;
   });
   Kokkos::fence();
-  for (const std::string& f : failures)  // the first bad line in the file
-    if (!f.empty()) throw Error(f);
+  for (const std::string& f : failures) {  // the first bad line in the file
+    if (f.empty()) continue;
+    if (f[0] == '\x01') throw Error(f.substr(1));
+    throw UsageError(f);
+  }
   // Close the gaps that comments and blank lines left, in file order.
   std::size_t total = 0;
   for (std::size_t p = 0; p < pieces; ++p) {

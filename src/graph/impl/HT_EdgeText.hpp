@@ -8,11 +8,10 @@
 //
 // A line of plain numbers ("u v" or "u v w", blanks around) is parsed with
 // std::from_chars; any other line (a comment, a sign, words, a cut-short
-// line) goes to Teuchos's Matrix Market line readers, which either read it
-// or say what is wrong with it.  So the fast path changes no verdict and no
-// message: a bad file's error still names the file and the line.
+// line) is split into fields and read, or named as bad, by the slow path.
+// The fast path changes no verdict and no message: a bad file's error names
+// the file, the line, its text and what a line holds.
 #include <cstdint>
-#include <exception>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,12 +25,18 @@ namespace ht::impl {
 /// Ids past 2^42 are beyond SCALE 42, the largest the project runs.
 constexpr long long kMaxVertexId = (1LL << 42) - 1;
 
-/// Throws ht::Error "path:line: what".
+/// Throws ht::UsageError "path:line: what" (a bad file is the user's input).
 [[noreturn]] void bad_line(const std::string& path, long long line, const std::string& what);
 
-/// What a Teuchos Matrix Market exception says, without the source file and
-/// line of Teuchos that threw it.
-std::string teuchos_message(const std::exception& e);
+/// \brief \p text as shown in a message: "('1 x')", cut after 60 characters,
+/// control characters as '?'.
+std::string quoted(std::string_view text);
+
+/// \brief A line's blank-separated fields before any comment (% or #).
+std::vector<std::string_view> fields(std::string_view line);
+
+/// \brief True when \p field is a whole number in range of long long, set in \p x.
+bool whole_number(std::string_view field, long long& x);
 
 /// \brief A rank's entries of a graph file, parsed on its host threads.
 class EdgeText {
@@ -43,9 +48,10 @@ class EdgeText {
   /// Lines in the text, a last one without a newline included.
   long long lines() const { return lines_; }
   /// The entries, 0-based, in file order, the text's first line being line
-  /// \p first_line of the file.  ht::Error "path:line: what" at the first bad
-  /// line.  E: Edge or WeightedEdge (a weighted file read as unweighted
-  /// drops its weights).
+  /// \p first_line of the file.  ht::UsageError "path:line: what ('text');
+  /// accepted: ..." at the first bad line; ht::Error for anything else (an
+  /// allocation: out_of_memory's words).  E: Edge or WeightedEdge (a weighted file read as
+  /// unweighted drops its weights).
   template <class E>
   Kokkos::View<E*, Kokkos::HostSpace> parse(long long first_line) const;
 
