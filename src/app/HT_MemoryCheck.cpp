@@ -25,7 +25,7 @@ std::uint64_t check_memory(const std::string& app, const Environment& env,
   if (mode < 0) memory_check_mode(std::getenv("HT_MEMORY_CHECK"));  // rank 0 says why
   if (mode < 0) throw UsageError("HT_MEMORY_CHECK: rank 0's value is not one of on, warn, off");
 
-  const MemoryBudget budget = memory_budget(node_ranks(comm), resident_bytes());
+  const MemoryBudget budget = memory_budget(env.node_ranks(), resident_bytes());
   const MemoryEstimate e = estimate(budget.bytes);
   struct {
     double share;

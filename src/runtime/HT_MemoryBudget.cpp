@@ -157,16 +157,6 @@ MemoryBudget memory_budget(int node_ranks, std::uint64_t resident, const MemoryS
   return out;
 }
 
-int node_ranks(MPI_Comm comm) {
-  // lead: replace with Environment::node_ranks()
-  MPI_Comm node;
-  MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-  int n = 1;
-  MPI_Comm_size(node, &n);
-  MPI_Comm_free(&node);
-  return n;
-}
-
 MemoryCheck memory_check_mode(const char* value) {
   const std::string v = value ? value : "";
   if (v.empty() || v == "on") return MemoryCheck::on;

@@ -17,11 +17,10 @@
 ///
 /// Example:
 /// \code
-///   const ht::MemoryBudget b = ht::memory_budget(ht::node_ranks(comm), ht::resident_bytes());
+///   const ht::MemoryBudget b = ht::memory_budget(env.node_ranks(), ht::resident_bytes());
 ///   // b.bytes: 1.9 GiB; b.source: "MemAvailable in /proc/meminfo (3.8 GiB) shared by this node's
 ///   2 ranks"
 /// \endcode
-#include <mpi.h>
 
 #include <cstdint>
 #include <limits>
@@ -76,10 +75,6 @@ std::uint64_t resident_bytes();
 
 /// \brief \p bytes for people: "812 MiB", "3.7 GiB", "8.0 TiB".
 std::string bytes_text(double bytes);
-
-/// \brief The ranks of \p comm that share this rank's node
-/// (MPI_COMM_TYPE_SHARED).  Collective.
-int node_ranks(MPI_Comm comm);
 
 /// \brief How HT_MEMORY_CHECK asks the check to act.
 enum class MemoryCheck { on, warn, off };

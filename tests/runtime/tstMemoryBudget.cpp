@@ -10,6 +10,7 @@
 
 #include "runtime/HT_Error.hpp"
 #include "runtime/HT_MemoryBudget.hpp"
+#include "test_environment.hpp"
 
 namespace {
 
@@ -110,7 +111,7 @@ TEST(MemoryBudget, TheProcessIsMeasured) {
 TEST(MemoryBudget, NodeRanksAreThisMachinesRanks) {
   int size = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  EXPECT_EQ(ht::node_ranks(MPI_COMM_WORLD), size);  // tests run on one node
+  EXPECT_EQ(test_environment().node_ranks(), size);  // tests run on one node
 }
 
 TEST(MemoryBudget, BytesForPeople) {

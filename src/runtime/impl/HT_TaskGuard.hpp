@@ -15,6 +15,7 @@
 #include <string>
 #include <utility>
 
+#include "runtime/HT_Error.hpp"
 #include "runtime/HT_TaskPriority.hpp"
 
 namespace ht {
@@ -47,10 +48,8 @@ struct Guarded : F {
   void operator()(Member& member, Result&... result) {
     try {
       F::operator()(member, result...);
-    } catch (const std::bad_alloc&) {
-      task_failed("out of memory in a task (std::bad_alloc)");
     } catch (const std::exception& e) {
-      task_failed(e.what());
+      task_failed(error_words(e));  // out of memory: the phase and the bytes
     } catch (...) {
       task_failed("a task threw an exception that is not a std::exception");
     }
