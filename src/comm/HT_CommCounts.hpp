@@ -10,8 +10,9 @@
 /// mean, and tests/comm/tstCommCounts.cpp checks them against one.  Every
 /// message, collective and barrier of the library goes through ht::mpi below
 /// (a lint test keeps raw calls out); the start-up (the node's cores, in
-/// runtime/HT_Environment.cpp) and the deck and results file (io/), before
-/// and after the trials, are not counted.
+/// runtime/HT_Environment.cpp), the agreement on a bad input (throw_if_any)
+/// and the deck and results file (io/), before and after the trials, are not
+/// counted.
 ///
 /// Example:
 /// \code

@@ -634,8 +634,8 @@ double auto_delta(const Csr& g, MPI_Comm comm) {
     sums[0] += static_cast<double>(w);
     heaviest = std::max(heaviest, static_cast<double>(w));
   }
-  MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_DOUBLE, MPI_SUM, comm);
-  MPI_Allreduce(MPI_IN_PLACE, &heaviest, 1, MPI_DOUBLE, MPI_MAX, comm);
+  mpi::Allreduce(MPI_IN_PLACE, sums, 2, MPI_DOUBLE, MPI_SUM, comm);
+  mpi::Allreduce(MPI_IN_PLACE, &heaviest, 1, MPI_DOUBLE, MPI_MAX, comm);
   if (!(sums[0] > 0)) return 1;  // every distance 0: any width
   const double mean_weight = sums[0] / sums[1];
   const double mean_degree =
