@@ -1,13 +1,13 @@
 #include "runtime/HT_Error.hpp"
 
 #include <mpi.h>
-#include <unistd.h>
 
 #include <Kokkos_Core.hpp>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
 
+#include "runtime/HT_MemoryBudget.hpp"
 #include "runtime/HT_Phase.hpp"
 
 namespace ht {
@@ -21,15 +21,6 @@ std::string& name_storage() {
 // The size of the last operator new that found no memory (any thread).
 std::atomic<std::size_t> failed_new_bytes{0};
 
-// This process's resident memory now (Linux: /proc/self/statm's second field, in pages).
-double resident_bytes() {
-  long pages = 0, resident = 0;
-  std::FILE* f = std::fopen("/proc/self/statm", "r");
-  if (!f) return -1;
-  const int got = std::fscanf(f, "%ld %ld", &pages, &resident);
-  std::fclose(f);
-  return got == 2 ? static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE)) : -1;
-}
 }  // namespace
 
 void throw_if_any(const std::string& failure, bool usage, MPI_Comm comm) {
@@ -63,29 +54,17 @@ std::string phase_now() {
   return s;
 }
 
-std::string byte_size(double bytes) {
-  static const char* const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-  int u = 0;
-  while (bytes >= 1024 && u < 6) {
-    bytes /= 1024;
-    ++u;
-  }
-  char b[32];
-  std::snprintf(b, sizeof b, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
-  return b;
-}
-
 namespace {
 // The words of out_of_memory: \p asked bytes (0: not known) for \p what ("": not known).
 std::string out_of_memory_words(std::size_t asked, const std::string& what) {
   const std::string where = phase_now();
-  const double resident = resident_bytes();
+  const double resident = static_cast<double>(resident_bytes());
   std::string s = "out of memory";
   if (!where.empty()) s += " in " + where;
-  if (asked > 0) s += ": asked " + byte_size(static_cast<double>(asked)) + " more";
+  if (asked > 0) s += ": asked " + bytes_text(static_cast<double>(asked)) + " more";
   if (!what.empty()) s += (asked > 0 ? " for " : ": for ") + what;
-  if (resident >= 0)
-    s += (asked > 0 || !what.empty() ? " with " : ": with ") + byte_size(resident) + " resident";
+  if (resident > 0)
+    s += (asked > 0 || !what.empty() ? " with " : ": with ") + bytes_text(resident) + " resident";
   return s + "; a smaller share per rank may fit: more ranks, or a smaller problem";
 }
 

@@ -56,9 +56,6 @@ std::string out_of_memory(const std::bad_alloc& e);
 /// e.what().
 std::string error_words(const std::exception& e);
 
-/// \brief \p bytes for a reader: "512 B", "3.2 GiB".
-std::string byte_size(double bytes);
-
 /// The program name used as prefix of messages (set by the Environment).
 void set_program_name(const std::string& name);
 const std::string& program_name();

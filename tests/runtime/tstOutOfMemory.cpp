@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_MemoryBudget.hpp"
 #include "runtime/HT_Phase.hpp"
 
 namespace {
@@ -64,8 +65,8 @@ TEST(OutOfMemory, OtherErrorsKeepTheirWords) {
 }
 
 TEST(OutOfMemory, BytesForAReader) {
-  EXPECT_EQ(ht::byte_size(512), "512 B");
-  EXPECT_EQ(ht::byte_size(3.2 * (1 << 30)), "3.2 GiB");
+  EXPECT_EQ(ht::bytes_text(512), "512 bytes");
+  EXPECT_EQ(ht::bytes_text(3.2 * (1 << 30)), "3.2 GiB");
 }
 
 }  // namespace
