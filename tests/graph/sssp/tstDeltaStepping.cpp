@@ -31,21 +31,6 @@
 
 namespace {
 
-// This rank's per-vertex values gathered into one array over all vertices.
-template <class T>
-std::vector<T> gather(const std::vector<T>& mine, const ht::VertexRange& r, MPI_Datatype type) {
-  std::vector<int> counts(static_cast<std::size_t>(r.size)), at(static_cast<std::size_t>(r.size));
-  for (int p = 0; p < r.size; ++p) {
-    const ht::VertexRange o = r.of_rank(p);
-    counts[static_cast<std::size_t>(p)] = static_cast<int>(o.local_count());
-    at[static_cast<std::size_t>(p)] = static_cast<int>(o.first());
-  }
-  std::vector<T> all(static_cast<std::size_t>(r.n_global));
-  MPI_Allgatherv(mine.data(), static_cast<int>(mine.size()), type, all.data(), counts.data(),
-                 at.data(), type, MPI_COMM_WORLD);
-  return all;
-}
-
 TEST(KernelOneWeights, SameTargetsWithTheGeneratorsWeights) {
   const ht::Kronecker gen{9, 8, 0.57, 0.19, 0.19, 3};
   const ht::Csr plain = ht::build_csr(gen, MPI_COMM_WORLD);

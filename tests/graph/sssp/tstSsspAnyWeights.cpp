@@ -118,21 +118,6 @@ std::vector<Graph> graphs() {
   return all;
 }
 
-// This rank's per-vertex values gathered into one array over all vertices.
-template <class T>
-std::vector<T> gather(const std::vector<T>& mine, const ht::VertexRange& r, MPI_Datatype type) {
-  std::vector<int> counts(static_cast<std::size_t>(r.size)), at(static_cast<std::size_t>(r.size));
-  for (int p = 0; p < r.size; ++p) {
-    const ht::VertexRange o = r.of_rank(p);
-    counts[static_cast<std::size_t>(p)] = static_cast<int>(o.local_count());
-    at[static_cast<std::size_t>(p)] = static_cast<int>(o.first());
-  }
-  std::vector<T> all(static_cast<std::size_t>(r.n_global));
-  MPI_Allgatherv(mine.data(), static_cast<int>(mine.size()), type, all.data(), counts.data(),
-                 at.data(), type, MPI_COMM_WORLD);
-  return all;
-}
-
 ht::Csr read(const Graph& g, const std::string& tag) {
   const std::string file = scratch_dir() + "/" + g.name + tag + ".wel";
   // The .wel writer prints %.9g: every float's exact value.
