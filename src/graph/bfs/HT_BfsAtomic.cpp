@@ -15,7 +15,7 @@
 
 namespace ht::impl {
 
-void ClaimTask::operator()(TaskMember&) const {
+void ClaimTask::run() const {
   static_assert(sizeof(ClaimTask) <= kLargestTaskBytes, "BfsVariant::pool_bytes() assumes this");
   constexpr std::size_t kBatch = 64;
   TaskClock clock = s->clock(chunk, iteration);
@@ -32,7 +32,10 @@ void ClaimTask::operator()(TaskMember&) const {
   std::size_t n_won = 0;
   std::int64_t claims = 0;
   const auto flush = [&] {
-    for (std::size_t w = 0; w < n_won; ++w) pred[won[w].first] = won[w].second;
+    for (std::size_t w = 0; w < n_won; ++w) {
+      pred[won[w].first] = won[w].second;
+      ws.claimed.push_back(won[w].first);
+    }
     if (degrees) {
       for (std::size_t w = 0; w < n_won; ++w)
         edges += degrees[won[w].first + 1] - degrees[won[w].first];
@@ -53,10 +56,47 @@ void ClaimTask::operator()(TaskMember&) const {
   clock.stop();
 }
 
+void ClaimTask::run_alone() const {
+  TaskClock clock = s->clock(chunk, iteration);
+  WorkerState& ws = s->worker_state();
+  Bitmap& seen = s->seen();
+  std::int64_t* const pred = s->pred();
+  const std::int64_t* const degrees = s->counts_found_edges() ? s->graph().offsets.data() : nullptr;
+  std::int64_t claims = 0, edges = 0;
+  clock.items(s->expand(chunk, chunks, ws, [&](std::int64_t j, std::int64_t u) {
+    if (!seen.set_new(j)) return;
+    pred[j] = u;
+    ws.claimed.push_back(j);
+    ++claims;
+    if (degrees) edges += degrees[j + 1] - degrees[j];
+  }));
+  ws.task_visits += claims;
+  ws.unique_visits += claims;
+  ws.found_vertices += claims;
+  ws.found_edges += edges;
+  clock.stop();
+}
+
 void claim_level(ChunkedSearch& s, TaskRuntime& rt, int iteration) {
   const std::size_t n = s.top_down_chunks();
   if (n == 0) return;
   s.profile().reserve(n);
+  const std::int64_t edges = s.level_edges();
+  if (edges < kAloneEdges || s.workers() == 1) {
+    // Too small to share: alone, the claims need no atomics.
+    ClaimTask{&s, 0, 1, iteration}.run_alone();
+    if (s.profile().enabled()) s.profile().merge(*s.record(0));
+    return;
+  }
+  if (edges < kTeamEdges) {
+    // A high-diameter graph's levels are mostly this size: one fork-join of
+    // the rank's threads, a chunk per thread (HT_ChunkTask.hpp, team_chunks).
+    const std::size_t t = std::min(std::max(n, s.workers()), s.max_chunks());
+    team_chunks(s.profile(), s.records(), t, [&](std::size_t c) {
+      ClaimTask{&s, c, t, iteration}.run();
+    });
+    return;
+  }
   for (std::size_t c = 0; c < n; ++c)
     merge_when_done(rt, s.profile(), rt.spawn(ClaimTask{&s, c, n, iteration}), s.record(c));
   rt.wait();

@@ -16,12 +16,18 @@ struct ClaimTask {
   std::size_t chunk, chunks;
   int iteration;
   /// \brief The task body (HT_BfsAtomic.cpp).
-  void operator()(TaskMember&) const;
+  void operator()(TaskMember&) const { run(); }
+  /// \brief The chunk's work, beside other tasks of the level.
+  void run() const;
+  /// \brief The chunk's work when it is the level's only one, on the calling
+  /// thread: plain claims, no atomics.
+  void run_alone() const;
 };
 
 /// \brief One top-down level's chunks of \p s, a ClaimTask each, spawned on
 /// \p rt and waited for; each task's record merged into the profile's
-/// \p iteration.  Then the caller ends the level (ChunkedSearch::end_top_down).
+/// \p iteration.  A level of fewer edges than a few chunks runs on the calling thread
+/// (ClaimTask::run_alone).  Then the caller ends the level (ChunkedSearch::end_top_down).
 void claim_level(ChunkedSearch& s, TaskRuntime& rt, int iteration);
 
 }  // namespace ht::impl

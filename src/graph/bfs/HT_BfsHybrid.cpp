@@ -73,6 +73,7 @@ class BfsHybrid final : public Bfs {
         claim_level(s_, rt_, iteration);  // the atomic variant's level
         s_.end_top_down();
       } else {
+        s_.unlisted_claims();
         const std::size_t n =
             std::clamp<std::size_t>(s_.seen().words() / kMinChunkWords, 1, s_.max_chunks());
         s_.profile().reserve(n);

@@ -12,6 +12,7 @@
 // scheduled chunks are balanced per worker (see HT_Profile.hpp).  The 1D BFS
 // variants write their task structs in their own files, within the same
 // size bound.
+#include <Kokkos_Core.hpp>
 #include <cstdint>
 #include <vector>
 
@@ -19,6 +20,14 @@
 #include "runtime/HT_TaskRuntime.hpp"
 
 namespace ht::impl {
+
+/// A step (a BFS level, a delta-stepping wave) of fewer edges than
+/// kAloneEdges runs on the host alone, of fewer than kTeamEdges on the
+/// rank's threads in one fork-join (team_chunks), and of more in chunk
+/// tasks, which balance hubs and overlap messages (measured on grids and
+/// Kronecker graphs, 1 rank x 2 threads: docs/performance/bfs.md#levels).
+constexpr std::int64_t kAloneEdges = 1024;
+constexpr std::int64_t kTeamEdges = 65536;
 
 /// Bytes every BFS task functor fits in (BfsVariant::pool_bytes counts on it).
 constexpr std::size_t kLargestTaskBytes = 64;
@@ -34,6 +43,10 @@ struct ChunkTask {
   void operator()(TaskMember&) const {
     static_assert(sizeof(ChunkTask) <= kLargestTaskBytes,
                   "BfsVariant::pool_bytes() assumes this bound");
+    run();
+  }
+  /// The piece's work and its record, on whichever thread calls it.
+  void run() const {
     const int c = static_cast<int>(chunk);
     TaskClock clock(owner->profile(), *record, iteration,
                     Body::kLaneIsTask ? c : TaskRuntime::worker(), c);
@@ -41,6 +54,22 @@ struct ChunkTask {
     clock.stop();
   }
 };
+
+/// Runs \p f(c) for each c < \p n on the rank's threads in one fork-join
+/// (Kokkos::parallel_for, c by c in turn: \p n is a few per thread), then
+/// merges \p records[0, n) into \p profile.  For steps of a few thousand
+/// edges: a task's spawn and the scheduler's wait cost more than the step,
+/// and one thread alone leaves the others' memory bandwidth unused.
+template <class F>
+void team_chunks(Profile& profile, std::vector<TaskRecord>& records, std::size_t n, F&& f) {
+  if (records.size() < n) records.resize(n);
+  profile.reserve(n);
+  Kokkos::parallel_for("ht::team_chunks",
+                       Kokkos::RangePolicy<Kokkos::OpenMP, Kokkos::Schedule<Kokkos::Dynamic>>(0, n),
+                       [&](std::size_t c) { f(c); });
+  if (profile.enabled())
+    for (std::size_t c = 0; c < n; ++c) profile.merge(records[c]);
+}
 
 /// Spawns ChunkTask<Owner, Body> for each chunk c < \p n with \p records[c]
 /// (sized here), each merged into \p profile as soon as it is done.

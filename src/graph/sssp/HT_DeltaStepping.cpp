@@ -69,9 +69,10 @@ constexpr std::size_t kBlock = 32;
   bin.push_back(e);
 }
 
-// Fewer entries than this per chunk cost more in spawning than they gain
-// (about 2,000 edges at the Kronecker graphs' mean degree).
-constexpr std::size_t kMinChunkEntries = 64;
+// Fewer edges than this per chunk cost more in spawning than they gain; a
+// wave's entries are counted at the graph's mean degree (64 entries on the
+// Kronecker graphs, 512 on a grid).
+constexpr double kMinChunkEdges = 2048;
 
 // Buckets a fused phase may take where a level's end costs a collective
 // (nbx): fewer phases, at the price of relaxations a remote distance undoes.
@@ -83,9 +84,9 @@ constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::max();
 // saturates to it, so a bucket index is always defined and below kNone.
 constexpr std::int64_t kLastBucket = std::int64_t(1) << 62;
 
-// auto_delta: the mean weight over this many times the mean degree
+// auto_delta: this many times the mean weight over the squared mean degree
 // (docs/performance/sssp.md#delta).
-constexpr double kAutoDeltaDegrees = 8;
+constexpr double kAutoDeltaScale = 4;
 
 constexpr std::int64_t kRing = DeltaStepping::kRingBuckets;
 static_assert((kRing & (kRing - 1)) == 0, "the ring's slots: a bucket's low bits");
@@ -144,6 +145,13 @@ class DeltaStepping::Impl {
     sent_budget_ = opt.sent_filter_bytes ? opt.sent_filter_bytes : g.targets.bytes() / 2;
     workers_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
     shared_ = workers_.size() > 1;
+    {  // this rank's mean degree: chunks are cut here alone
+      const double mean_degree =
+          static_cast<double>(g.targets.size()) /
+          static_cast<double>(std::max<std::int64_t>(1, g.range.local_count()));
+      min_chunk_entries_ =
+          static_cast<std::size_t>(std::max(64.0, kMinChunkEdges / std::max(1.0, mean_degree)));
+    }
     for (WorkerState& l : workers_) {
       l.out.resize(static_cast<std::size_t>(g.range.size));
       l.bins.resize(static_cast<std::size_t>(kRing));
@@ -429,12 +437,12 @@ class DeltaStepping::Impl {
   template <class Body>
   void wave(int iteration) {
     if (frontier_.empty()) return;
-    // One worker: one chunk, run here (tasks would only add their round trips).
+    // Counted at the mean degree: a wave's rows are not read before it runs.
+    const double edges = static_cast<double>(frontier_.size()) * mean_degree_;
+    const auto most = static_cast<std::size_t>(std::max(1, opt_.chunks));
     const std::size_t n =
-        shared_ ? std::clamp<std::size_t>(frontier_.size() / kMinChunkEntries, 1,
-                                          static_cast<std::size_t>(std::max(1, opt_.chunks)))
-                : 1;
-    if (n == 1) {
+        std::min(std::max(frontier_.size() / min_chunk_entries_, workers_.size()), most);
+    if (!shared_ || edges < impl::kAloneEdges) {
       // One chunk's work: run it here.  Most buckets of a narrow delta are
       // this small, and a task's round trip through the scheduler (spawn,
       // merge task, wait) cost more than their edges.  Recorded as a task of
@@ -445,6 +453,12 @@ class DeltaStepping::Impl {
       clock.items(Body::run(*this, 0, 1));
       clock.stop();
       if (profile_.enabled()) profile_.merge(records_[0]);
+      return;
+    }
+    if (edges < impl::kTeamEdges) {
+      impl::team_chunks(profile_, records_, n, [&](std::size_t c) {
+        impl::ChunkTask<Impl, Body>{this, &records_[c], c, n, iteration}.run();
+      });
       return;
     }
     impl::spawn_chunks<Body>(rt_, profile_, this, records_, iteration, n);
@@ -504,9 +518,11 @@ class DeltaStepping::Impl {
   TaskRuntime& rt_;
   Profile& profile_;
   bool peers_;
-  bool shared_ = true;           // several workers
-  impl::SentFilter sent_;        // what was sent (several ranks only)
-  std::size_t sent_budget_ = 0;  // its most bytes
+  bool shared_ = true;                  // several workers
+  double mean_degree_ = 1;              // this rank's edges a vertex
+  std::size_t min_chunk_entries_ = 64;  // a task's fewest entries (kMinChunkEdges)
+  impl::SentFilter sent_;               // what was sent (several ranks only)
+  std::size_t sent_budget_ = 0;         // its most bytes
   Exchange ex_;
   Exchange::Handler apply_;
   std::vector<State> state_;
@@ -640,7 +656,7 @@ double auto_delta(const Csr& g, MPI_Comm comm) {
   const double mean_weight = sums[0] / sums[1];
   const double mean_degree =
       sums[1] / static_cast<double>(std::max<std::int64_t>(1, g.range.n_global));
-  return std::min(heaviest, mean_weight / (kAutoDeltaDegrees * mean_degree));
+  return std::min(heaviest, kAutoDeltaScale * mean_weight / (mean_degree * mean_degree));
 }
 
 std::size_t DeltaStepping::pool_bytes(const SsspOptions& opt) {

@@ -107,13 +107,16 @@ struct SsspResult {
   std::vector<CommCounts> comm;
 };
 
-/// \brief The bucket width chosen from the graph (collective): the mean
-/// edge weight over 8 times the mean degree (stored edge ends over
+/// \brief The bucket width chosen from the graph (collective): 4 times the
+/// mean edge weight over the squared mean degree d (stored edge ends over
 /// vertices), at most the heaviest weight; 1 where every weight is 0.
 /// Meyer and Sanders' width for uniform random weights in [0, 1) is
-/// Theta(1/degree); the factor 8 is calibrated on the Kronecker graphs
-/// (docs/performance/sssp.md#delta): there it gives about 0.002, the width
-/// measured fastest at SCALE 18 and 20.
+/// Theta(1/d); a sparse graph also has few paths to a vertex, so a wide
+/// bucket redoes little while it saves phases, hence a second 1/d.  The
+/// factor is calibrated (docs/performance/sssp.md#delta): at d = 32 (the
+/// Kronecker graphs) it gives about 0.002 for weights in [0, 1), the width
+/// measured fastest at SCALE 18 and 20; at d = 4 (a grid) 32 for weights
+/// 1..255, where 32 to 255 ran within 20% of each other and 4 was 30% slower.
 double auto_delta(const Csr& g, MPI_Comm comm);
 
 /// \brief Delta-stepping on one weighted CSR: searches from any root.

@@ -7,8 +7,9 @@
 //    saturate, a wide one, and the smallest double; each answer judged by the
 //    test's own Dijkstra (wrong_answers.hpp's judge_sssp: exact distances,
 //    a parent per reached vertex, a tree) and passed by validate_sssp;
-//  - auto_delta: about 0.002 on the Kronecker graphs, the mean weight over
-//    8 mean degrees elsewhere, 1 when every weight is 0.
+//  - auto_delta: about 0.002 on the Kronecker graphs, 4 mean weights over
+//    the squared mean degree elsewhere, at most the heaviest, 1 when every
+//    weight is 0.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -185,10 +186,18 @@ TEST(AutoDelta, AboutTheMeasuredBestOnKronecker) {
   }
 }
 
-TEST(AutoDelta, MeanWeightOverEightMeanDegrees) {
-  // One edge of 1e6: 2 ends on 2 vertices, mean degree 1.
-  ht::Csr g = read({"auto_million", {{0, 1, 1e6f}}, 2}, "");
-  EXPECT_DOUBLE_EQ(ht::auto_delta(g, MPI_COMM_WORLD), 1e6 / 8);
+TEST(AutoDelta, FourMeanWeightsOverTheSquaredMeanDegree) {
+  // A complete graph on 5 vertices (mean degree 4), weight 8: 4 * 8 / 16 = 2.
+  std::vector<ht::WeightedEdge> k5;
+  for (int u = 0; u < 5; ++u)
+    for (int v = u + 1; v < 5; ++v) k5.push_back({u, v, 8.0f});
+  ht::Csr c = read({"auto_k5", k5, 5}, "");
+  EXPECT_DOUBLE_EQ(ht::auto_delta(c, MPI_COMM_WORLD), 2.0);
+  // A path of 5 (mean degree 8/5), weights 1e6 and 3e6 (mean 2e6):
+  // 4 * 2e6 / 2.56 is past the heaviest, so 3e6.
+  ht::Csr g = read({"auto_million", {{0, 1, 1e6f}, {1, 2, 3e6f}, {2, 3, 1e6f}, {3, 4, 3e6f}}, 5},
+                   "");
+  EXPECT_DOUBLE_EQ(ht::auto_delta(g, MPI_COMM_WORLD), 3e6);
   // At most the heaviest weight: one edge of 0.5 among 1000 vertices, mean
   // degree 0.002.
   ht::Csr m = read({"auto_sparse", {{0, 999, 0.5f}}, 1000}, "");

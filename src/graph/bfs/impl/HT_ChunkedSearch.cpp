@@ -6,6 +6,9 @@ namespace {
 // Fewer edges than this per chunk cost more in spawning than they gain in
 // balance.
 constexpr std::int64_t kMinChunkEdges = 2048;
+// The next frontier is read off the claim lists when the bitmap has at
+// least this many words per listed vertex.
+constexpr std::size_t kWordsPerListed = 4;
 }  // namespace
 
 ChunkedSearch::ChunkedSearch(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
@@ -43,6 +46,7 @@ int ChunkedSearch::start(std::int64_t root) {
   seen_.clear();
   known_.clear();
   prev_.clear();
+  forget_claims();
   for (WorkerState& l : workers_)
     l.task_visits = l.unique_visits = l.found_vertices = l.found_edges = 0;
   arrived_vertices_ = arrived_edges_ = 0;
@@ -88,14 +92,36 @@ const BfsResult& ChunkedSearch::finish() {
 
 void ChunkedSearch::take_frontier() {
   oldq_.clear();
-  seen_.take_new(prev_, [this](std::size_t w, Bitmap::Word bits) {
-    Bitmap::for_each_bit(bits, w, [this](std::int64_t i) { oldq_.push_back(i); });
-  });
-  chunk_.assign(oldq_, [this](std::int64_t i) { return g_.degree(i); });
+  std::size_t listed = 0;
+  for (const WorkerState& l : workers_) listed += l.claimed.size();
+  if (listed_ && listed * kWordsPerListed <= seen_.words()) {
+    // A few finds in a large graph (a high-diameter graph's levels): the
+    // lists cost what the level found, the bitmap's scan N/64 words.  Left
+    // unsorted: sorting costs more than the order saves on so few rows.
+    for (WorkerState& l : workers_) {
+      for (const std::int64_t i : l.claimed) prev_.set(i);
+      oldq_.insert(oldq_.end(), l.claimed.begin(), l.claimed.end());
+    }
+  } else {
+    seen_.take_new(prev_, [this](std::size_t w, Bitmap::Word bits) {
+      Bitmap::for_each_bit(bits, w, [this](std::int64_t i) { oldq_.push_back(i); });
+    });
+  }
+  forget_claims();
+  const std::int64_t* const offsets = g_.offsets.data();
+  chunk_.assign(
+      oldq_, [offsets](std::int64_t i) { return offsets[i + 1] - offsets[i]; },
+      [offsets](std::int64_t i) { __builtin_prefetch(offsets + i); });
 }
 
 void ChunkedSearch::take_new(Bitmap& into) {
   seen_.take_new(prev_, [&into](std::size_t w, Bitmap::Word bits) { into.set_word(w, bits); });
+  forget_claims();
+}
+
+void ChunkedSearch::forget_claims() {
+  for (WorkerState& l : workers_) l.claimed.clear();
+  listed_ = true;
 }
 
 std::pair<std::int64_t, std::int64_t> ChunkedSearch::take_found() {

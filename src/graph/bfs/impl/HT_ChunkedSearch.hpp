@@ -47,6 +47,7 @@ struct alignas(64) WorkerState {
   std::int64_t unique_visits = 0;                ///< of which no other task's
   std::int64_t found_vertices = 0;               ///< this level's finds (hybrid's heuristic)
   std::int64_t found_edges = 0;                  ///< their edges (with count_found_edges)
+  std::vector<std::int64_t> claimed;             ///< local vertices claimed this level
 };
 
 /// \brief The state and steps of a chunked search on one rank.
@@ -85,6 +86,8 @@ class ChunkedSearch {
   }
   /// \brief Task \p c's record, to merge into profile() when it is done.
   TaskRecord* record(std::size_t c) { return &records_[c]; }
+  /// \brief The chunks' records (one per chunk, max_chunks()).
+  std::vector<TaskRecord>& records() { return records_; }
   Profile& profile() { return profile_; }
   const Csr& graph() const { return g_; }
   Bitmap& seen() { return seen_; }
@@ -93,8 +96,12 @@ class ChunkedSearch {
   bool claim(std::int64_t j, std::int64_t u) {
     if (!seen_.claim(j)) return false;
     res_.pred[j] = u;
+    worker_state().claimed.push_back(j);
     return true;
   }
+  /// \brief This level's claims set bits that no WorkerState::claimed lists
+  /// (a bottom-up level): the next frontier is read off the bitmap.
+  void unlisted_claims() { listed_ = false; }
   /// \brief Whether tasks add their finds' degrees to WorkerState::found_edges.
   bool counts_found_edges() const { return count_edges_; }
   /// \brief The edge loop of chunk \p c of \p n: calls local(j, u) for each
@@ -111,6 +118,8 @@ class ChunkedSearch {
   // ---- For a variant that also searches bottom-up (hybrid) ----
   /// \brief Tasks count their finds' degrees too (remote arrivals included).
   void count_found_edges() { count_edges_ = true; }
+  /// \brief The frontier's edges this level.
+  std::int64_t level_edges() const { return chunk_.edges(); }
   /// \brief The most tasks a level spawns (opt.chunks).
   std::size_t max_chunks() const { return chunks_; }
   Level& level() { return level_; }
@@ -124,6 +133,8 @@ class ChunkedSearch {
   std::pair<std::int64_t, std::int64_t> take_found();
 
  private:
+  /// Empties the claim lists: the bitmap holds every claim so far.
+  void forget_claims();
   /// Queues a remote find; a full buffer goes to the exchange (lock-free).
   void send(WorkerState& ws, int dest, Exchange::Item item) {
     std::vector<Exchange::Item>& b = ws.out[dest];
@@ -153,6 +164,7 @@ class ChunkedSearch {
   std::vector<WorkerState> workers_;
   std::vector<TaskRecord> records_;                        // one per chunk: each task's own
   std::int64_t arrived_vertices_ = 0, arrived_edges_ = 0;  // remote arrivals claimed this level
+  bool listed_ = true;  // every claim since the last take is in a WorkerState::claimed
 };
 
 // The frontier is sorted, so the rows a chunk reads lie in increasing order
@@ -170,9 +182,14 @@ std::int64_t ChunkedSearch::expand(std::size_t c, std::size_t n, WorkerState& ws
   const auto m = static_cast<std::int64_t>(oldq_.size());
   const std::int64_t e0 = chunk_.edge_begin(c, n), e1 = chunk_.edge_begin(c + 1, n);
   const bool peers = peers_;
+  constexpr std::int64_t kAhead = 8;
   g_.targets.visit([&](const auto* const targets) {
     std::int64_t since_pump = 0;
     for (auto q = static_cast<std::int64_t>(chunk_.row_of(e0)); q < m && starts[q] < e1; ++q) {
+      // A sparse frontier's rows are cache misses each (a grid's wave front
+      // is a diagonal): fetch offsets 2 * kAhead rows ahead, targets kAhead.
+      if (q + 2 * kAhead < m) __builtin_prefetch(offsets + oldq[q + 2 * kAhead]);
+      if (q + kAhead < m) __builtin_prefetch(targets + offsets[oldq[q + kAhead]]);
       const std::int64_t i = oldq[q], base = offsets[i] - starts[q], u = r.global(i);
       const std::int64_t k_begin = base + std::max(starts[q], e0);
       const std::int64_t k_end = base + std::min(starts[q + 1], e1);
