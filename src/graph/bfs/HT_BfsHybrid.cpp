@@ -74,13 +74,21 @@ class BfsHybrid final : public Bfs {
         s_.end_top_down();
       } else {
         s_.unlisted_claims();
-        const std::size_t n =
-            std::clamp<std::size_t>(s_.seen().words() / kMinChunkWords, 1, s_.max_chunks());
-        s_.profile().reserve(n);
-        for (std::size_t c = 0; c < n; ++c)
-          merge_when_done(rt_, s_.profile(), rt_.spawn(UpTask{this, c, n, iteration}),
-                          s_.record(c));
-        rt_.wait();
+        const std::size_t words = s_.seen().words();
+        if (static_cast<std::int64_t>(words) + unexplored < kTeamEdges) {
+          // Few edges left to look at (a grid's last levels): one fork-join.
+          const std::size_t t = std::min(s_.workers(), s_.max_chunks());
+          team_chunks(s_.profile(), s_.records(), t, [&](std::size_t c) {
+            UpTask{this, c, t, iteration}.run();
+          });
+        } else {
+          const std::size_t n = std::clamp<std::size_t>(words / kMinChunkWords, 1, s_.max_chunks());
+          s_.profile().reserve(n);
+          for (std::size_t c = 0; c < n; ++c)
+            merge_when_done(rt_, s_.profile(), rt_.spawn(UpTask{this, c, n, iteration}),
+                            s_.record(c));
+          rt_.wait();
+        }
       }
       const auto [vertices, edges] = s_.take_found();
       unexplored -= edges;
@@ -110,7 +118,8 @@ class BfsHybrid final : public Bfs {
     BfsHybrid* b;
     std::size_t chunk, chunks;
     int iteration;
-    void operator()(TaskMember&) const;
+    void operator()(TaskMember&) const { run(); }
+    void run() const;
   };
 
   // The next frontier as a bitmap of all vertices, on every rank: this
@@ -131,7 +140,7 @@ class BfsHybrid final : public Bfs {
   Targets first_;  // each row's first target (order_rows: its local hub)
 };
 
-void BfsHybrid::UpTask::operator()(TaskMember&) const {
+void BfsHybrid::UpTask::run() const {
   static_assert(sizeof(UpTask) <= kLargestTaskBytes, "BfsVariant::pool_bytes() assumes this");
   ChunkedSearch& s = b->s_;
   TaskClock clock = s.clock(chunk, iteration);

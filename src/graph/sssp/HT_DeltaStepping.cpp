@@ -138,7 +138,10 @@ class DeltaStepping::Impl {
     if (opt.window < 0)
       throw UsageError("SSSP window must be >= 0 (0: automatic), not " +
                        std::to_string(opt.window));
+    // One rank has no remote distance to wait for: its fused phase goes on
+    // through every bucket, as a sequential delta-stepping does.
     window_ = opt.window > 0                                    ? opt.window
+              : !peers_                                         ? kLastBucket
               : ex_.termination() == Exchange::Termination::nbx ? kNbxWindow
                                                                 : 1;
     if (opt.variant == SsspVariant::classic) window_ = 1;
@@ -398,7 +401,14 @@ class DeltaStepping::Impl {
   bool next_in_window() {
     if (window_ < 2) return false;
     const std::int64_t b = next_bucket(bucket_ + 1);
-    if (b >= floor_ + window_) return false;
+    if (b == kNone || b - floor_ >= window_) return false;  // no floor_ + window_: it may overflow
+    if (b - ring_ >= kRing) {
+      // Past the ring: on one rank every bucket before b is empty, so the
+      // ring moves on; with peers, a remote distance may still land before
+      // b, so the phase ends and the ranks agree on the next bucket.
+      if (peers_) return false;
+      move_ring(b);
+    }
     bucket_ = b;
     take_bucket(b);
     return true;
@@ -535,8 +545,9 @@ class DeltaStepping::Impl {
   // The bucket this rank is taking; the one the phase started from, the
   // same on every rank (floor_ <= bucket_ < floor_ + window_).  relax() puts
   // no entry below bucket_, so every bin below it is empty.  The ring holds
-  // buckets [ring_, ring_ + kRing); ring_ <= floor_.
-  // top_: past the last ring bucket that may hold entries.
+  // buckets [ring_, ring_ + kRing); ring_ <= floor_ (on one rank the window
+  // moves the ring on: next_in_window).  top_: past the last ring bucket
+  // that may hold entries.
   std::int64_t bucket_ = 0, floor_ = 0, ring_ = 0, top_ = 1;
   std::int64_t window_ = 1;  // buckets a fused phase may take
   double inverse_delta_ = 1.0;

@@ -23,7 +23,8 @@
 /// phase's bucket (Exchange::end_level_min), no collective of its own.  Where that end is a
 /// collective (nbx), a fused phase then goes on through this rank's next buckets, up to
 /// SsspOptions::window of them: fewer global steps, a few relaxations more (a vertex taken ahead
-/// of a shorter remote distance is taken again).
+/// of a shorter remote distance is taken again).  One rank, which has no remote distance to
+/// wait for, goes on so through every bucket: a search is one phase.
 ///
 /// Buckets live in a ring of kRingBuckets bins, from the agreed bucket on;
 /// an entry further ahead waits in a heap of far entries and joins the ring
@@ -81,7 +82,8 @@ struct SsspOptions {
   int chunks = 256;                 ///< most tasks per wave (at least 64 entries each)
   std::size_t buffer_items = 4096;  ///< coalescing buffer per destination, in items
   /// fused: the buckets a phase may take, from the agreed one on, each rank
-  /// its own in order; 0: 1 where a level ends by markers, 4 where by nbx.
+  /// its own in order; 0: 1 where a level ends by markers, 4 where by nbx,
+  /// all of them on one rank.
   int window = 0;
   /// The sent filter's most bytes per rank (impl/HT_SentFilter: exact, 2
   /// bytes a graph vertex, while they fit, else lossy); 0: half the bytes of
