@@ -21,8 +21,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "graph/HT_GridGraph.hpp"
 #include "graph/HT_Kronecker.hpp"
 #include "graph/HT_Targets.hpp"
+#include "graph/HT_UniformRandom.hpp"
 
 namespace ht {
 
@@ -126,5 +128,26 @@ Csr build_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds = 
 Csr build_weighted_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds = nullptr,
                        TargetBits bits = TargetBits::automatic,
                        std::int64_t chunk = std::int64_t(1) << 20);
+/// Kernel 1 from the uniform random generator, as from Kronecker's.
+Csr build_csr(const UniformRandom& gen, MPI_Comm comm, double* generation_seconds = nullptr,
+              TargetBits bits = TargetBits::automatic, std::int64_t chunk = std::int64_t(1) << 20);
+/// The same with its weights.
+Csr build_weighted_csr(const UniformRandom& gen, MPI_Comm comm,
+                       double* generation_seconds = nullptr,
+                       TargetBits bits = TargetBits::automatic,
+                       std::int64_t chunk = std::int64_t(1) << 20);
+/// Kernel 1 from the grid generator, as from Kronecker's.
+Csr build_csr(const GridGraph& gen, MPI_Comm comm, double* generation_seconds = nullptr,
+              TargetBits bits = TargetBits::automatic, std::int64_t chunk = std::int64_t(1) << 20);
+/// The same with its weights.
+Csr build_weighted_csr(const GridGraph& gen, MPI_Comm comm, double* generation_seconds = nullptr,
+                       TargetBits bits = TargetBits::automatic,
+                       std::int64_t chunk = std::int64_t(1) << 20);
+
+/// \brief Drops each row's repeated targets in place, keeping the first in
+/// row order with the lightest weight, and counts them in Csr::dropped as
+/// order_rows (HT_RowOrder.hpp) does, which kernel 1 runs instead when it
+/// orders rows by degree.  Local, no communication.
+void drop_duplicates(Csr& g);
 
 }  // namespace ht
