@@ -5,7 +5,8 @@
 /// 1D block distribution: rank r owns vertices [r*p, (r+1)*p), p = ceil(n/P).
 /// Each input edge {u, v} is stored in both directions (u's row and v's row);
 /// self-loops are dropped (they never change a BFS); duplicates stay, as the
-/// input has them, until order_rows (HT_RowOrder.hpp) drops them.  Vertex ids and local indices are
+/// input has them, until order_rows (HT_RowOrder.hpp) or drop_duplicates
+/// drops them, as kernel 1 does.  Vertex ids and local indices are
 /// 64-bit in every interface; the stored targets take 32 bits when the vertex count allows
 /// (HT_Targets.hpp).
 ///
@@ -74,7 +75,8 @@ struct Csr {
   /// every other edge).  Empty on one rank: every target is local.
   std::vector<std::int64_t> split;
   /// Input edges each row had beyond its targets: duplicates that
-  /// order_rows (HT_RowOrder.hpp) dropped.  Empty if it has not run.
+  /// order_rows (HT_RowOrder.hpp) or drop_duplicates dropped.  Empty if
+  /// neither has run.
   /// The TEPS edge count counts them, as the specification does.
   std::vector<std::uint32_t> dropped;
   /// Whether rows are laid out as above (kernel 1 does it; a CSR put

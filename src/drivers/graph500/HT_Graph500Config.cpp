@@ -90,9 +90,9 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         "stores them, else 64), 32 or 64",
         one_of(kTargetBits.names()));
   g.set("row_order", std::string("degree"),
-        "kernel 1's rows: degree (each row's neighbours by degree, highest first, duplicates "
-        "dropped: a bottom-up BFS step stops at a row's hub) or input (as the edges came). "
-        "TEPS count the input edges either way",
+        "kernel 1's rows, each neighbour once (SSSP keeps the lightest copy): degree (each row's "
+        "neighbours by degree, highest first: a bottom-up BFS step stops at a row's hub) or input "
+        "(as the edges came). TEPS count the input edges, duplicates included, either way",
         one_of(kRowOrders.names()));
   g.set("partition", std::string("1d"),
         "kernel 2's graph: 1d (a rank holds its vertices' rows), 2d (an R x C grid of ranks, "
