@@ -1,6 +1,9 @@
 #include "graph/HT_Csr.hpp"
 
+#include <Kokkos_Core.hpp>
 #include <algorithm>
+#include <cstring>
+#include <tuple>
 #include <type_traits>
 
 #include "comm/HT_CommCounts.hpp"
@@ -156,8 +159,26 @@ Csr from_list(const E* edges, std::size_t count, std::int64_t n_global, MPI_Comm
   });
 }
 
-template <class E>
-Csr from_generator(const Kronecker& gen, MPI_Comm comm, double* generation_seconds, TargetBits bits,
+// Edges [lo, hi) of \p gen (any generator with edge(e) and weighted_edge(e)),
+// made on the host threads.
+template <class E, class Gen>
+void generate(const Gen& gen, std::int64_t lo, std::int64_t hi, std::vector<E>& out) {
+  out.resize(static_cast<std::size_t>(std::max<std::int64_t>(0, hi - lo)));
+  E* data = out.data();
+  Kokkos::parallel_for("ht::generate",
+                       Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(
+                           0, static_cast<std::int64_t>(out.size())),
+                       [=](std::int64_t i) {
+                         if constexpr (std::is_same_v<E, WeightedEdge>)
+                           data[i] = gen.weighted_edge(lo + i);
+                         else
+                           data[i] = gen.edge(lo + i);
+                       });
+  Kokkos::fence();
+}
+
+template <class E, class Gen>
+Csr from_generator(const Gen& gen, MPI_Comm comm, double* generation_seconds, TargetBits bits,
                    std::int64_t chunk) {
   chunk = piece_size(chunk, comm);
   const auto [first, last] = edge_slice(gen.edge_count(), comm);
@@ -167,10 +188,7 @@ Csr from_generator(const Kronecker& gen, MPI_Comm comm, double* generation_secon
       gen.vertex_count(), comm, bits, (last - first + chunk - 1) / chunk, [&](long long k) {
         Phase p("Graph500: generation", generating);
         const std::int64_t lo = std::min<std::int64_t>(last, first + k * chunk);
-        if constexpr (std::is_same_v<E, WeightedEdge>)
-          piece = gen.weighted_edges(lo, std::min(last, lo + chunk));
-        else
-          piece = gen.edges(lo, std::min(last, lo + chunk));
+        generate(gen, lo, std::min(last, lo + chunk), piece);
         return std::pair{static_cast<const E*>(piece.data()), piece.size()};
       });
   if (generation_seconds) *generation_seconds += generating;
@@ -215,6 +233,85 @@ Csr build_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds, T
 Csr build_weighted_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds,
                        TargetBits bits, std::int64_t chunk) {
   return from_generator<WeightedEdge>(gen, comm, generation_seconds, bits, chunk);
+}
+
+Csr build_csr(const UniformRandom& gen, MPI_Comm comm, double* generation_seconds, TargetBits bits,
+              std::int64_t chunk) {
+  return from_generator<Edge>(gen, comm, generation_seconds, bits, chunk);
+}
+
+Csr build_weighted_csr(const UniformRandom& gen, MPI_Comm comm, double* generation_seconds,
+                       TargetBits bits, std::int64_t chunk) {
+  return from_generator<WeightedEdge>(gen, comm, generation_seconds, bits, chunk);
+}
+
+Csr build_csr(const GridGraph& gen, MPI_Comm comm, double* generation_seconds, TargetBits bits,
+              std::int64_t chunk) {
+  return from_generator<Edge>(gen, comm, generation_seconds, bits, chunk);
+}
+
+Csr build_weighted_csr(const GridGraph& gen, MPI_Comm comm, double* generation_seconds,
+                       TargetBits bits, std::int64_t chunk) {
+  return from_generator<WeightedEdge>(gen, comm, generation_seconds, bits, chunk);
+}
+
+void drop_duplicates(Csr& g) {
+  const std::int64_t n = g.range.local_count();
+  float* const w = g.weights.empty() ? nullptr : g.weights.data();
+  // kept[i + 1]: the targets row i keeps (then the new offsets); local: how
+  // many of them are local (rows keep their split).
+  std::vector<std::int64_t> kept(n + 1, 0), local(n, 0);
+  g.targets.visit_mutable([&](auto* t) {
+    Kokkos::parallel_for(
+        "ht::drop_duplicates",
+        Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace, Kokkos::Schedule<Kokkos::Dynamic>>(
+            0, n),
+        [&](std::int64_t i) {
+          // (target, weight, position): the lightest of each target sorts
+          // first; it keeps the place of the target's first appearance.
+          thread_local std::vector<std::tuple<std::int64_t, float, std::int64_t>> s;
+          thread_local std::vector<char> keep;
+          const std::int64_t a = g.offsets[i], e = g.offsets[i + 1], split = g.local_end(i);
+          s.clear();
+          for (std::int64_t k = a; k < e; ++k)
+            s.emplace_back(std::int64_t(t[k]), w ? w[k] : 0.0f, k);
+          std::sort(s.begin(), s.end());
+          keep.assign(static_cast<std::size_t>(e - a), 0);
+          for (std::size_t j = 0; j < s.size(); ++j) {
+            if (j > 0 && std::get<0>(s[j]) == std::get<0>(s[j - 1])) continue;
+            std::int64_t first = std::get<2>(s[j]);  // the target's first place
+            for (std::size_t q = j + 1; q < s.size() && std::get<0>(s[q]) == std::get<0>(s[j]); ++q)
+              first = std::min(first, std::get<2>(s[q]));
+            keep[static_cast<std::size_t>(first - a)] = 1;
+            if (w) w[first] = std::get<1>(s[j]);
+          }
+          std::int64_t out = a;
+          for (std::int64_t k = a; k < e; ++k) {
+            if (!keep[static_cast<std::size_t>(k - a)]) continue;
+            if (k < split) ++local[i];
+            t[out] = t[k];
+            if (w) w[out] = w[k];
+            ++out;
+          }
+          kept[i + 1] = out - a;
+        });
+    Kokkos::fence();
+    // Close the gaps in row order: no row moves up.
+    if (g.dropped.size() != static_cast<std::size_t>(n)) g.dropped.assign(n, 0);
+    for (std::int64_t i = 0; i < n; ++i) {
+      const std::int64_t a = g.offsets[i], to = kept[i], count = kept[i + 1];
+      if (to != a && count > 0) {
+        std::memmove(t + to, t + a, sizeof(*t) * static_cast<std::size_t>(count));
+        if (w) std::memmove(w + to, w + a, sizeof(float) * static_cast<std::size_t>(count));
+      }
+      if (!g.split.empty()) g.split[i] = to + local[i];
+      g.dropped[i] += static_cast<std::uint32_t>(g.degree(i) - count);
+      kept[i + 1] = to + count;
+    }
+  });
+  g.offsets = std::move(kept);
+  g.targets.resize(static_cast<std::size_t>(g.offsets.back()));
+  if (w) g.weights.resize(g.targets.size());
 }
 
 }  // namespace ht

@@ -5,7 +5,8 @@
 /// 1D block distribution: rank r owns vertices [r*p, (r+1)*p), p = ceil(n/P).
 /// Each input edge {u, v} is stored in both directions (u's row and v's row);
 /// self-loops are dropped (they never change a BFS); duplicates stay, as the
-/// input has them, until order_rows (HT_RowOrder.hpp) drops them.  Vertex ids and local indices are
+/// input has them, until order_rows (HT_RowOrder.hpp) or drop_duplicates
+/// drops them, as kernel 1 does.  Vertex ids and local indices are
 /// 64-bit in every interface; the stored targets take 32 bits when the vertex count allows
 /// (HT_Targets.hpp).
 ///
@@ -21,8 +22,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "graph/HT_GridGraph.hpp"
 #include "graph/HT_Kronecker.hpp"
 #include "graph/HT_Targets.hpp"
+#include "graph/HT_UniformRandom.hpp"
 
 namespace ht {
 
@@ -72,7 +75,8 @@ struct Csr {
   /// every other edge).  Empty on one rank: every target is local.
   std::vector<std::int64_t> split;
   /// Input edges each row had beyond its targets: duplicates that
-  /// order_rows (HT_RowOrder.hpp) dropped.  Empty if it has not run.
+  /// order_rows (HT_RowOrder.hpp) or drop_duplicates dropped.  Empty if
+  /// neither has run.
   /// The TEPS edge count counts them, as the specification does.
   std::vector<std::uint32_t> dropped;
   /// Whether rows are laid out as above (kernel 1 does it; a CSR put
@@ -126,5 +130,26 @@ Csr build_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds = 
 Csr build_weighted_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds = nullptr,
                        TargetBits bits = TargetBits::automatic,
                        std::int64_t chunk = std::int64_t(1) << 20);
+/// Kernel 1 from the uniform random generator, as from Kronecker's.
+Csr build_csr(const UniformRandom& gen, MPI_Comm comm, double* generation_seconds = nullptr,
+              TargetBits bits = TargetBits::automatic, std::int64_t chunk = std::int64_t(1) << 20);
+/// The same with its weights.
+Csr build_weighted_csr(const UniformRandom& gen, MPI_Comm comm,
+                       double* generation_seconds = nullptr,
+                       TargetBits bits = TargetBits::automatic,
+                       std::int64_t chunk = std::int64_t(1) << 20);
+/// Kernel 1 from the grid generator, as from Kronecker's.
+Csr build_csr(const GridGraph& gen, MPI_Comm comm, double* generation_seconds = nullptr,
+              TargetBits bits = TargetBits::automatic, std::int64_t chunk = std::int64_t(1) << 20);
+/// The same with its weights.
+Csr build_weighted_csr(const GridGraph& gen, MPI_Comm comm, double* generation_seconds = nullptr,
+                       TargetBits bits = TargetBits::automatic,
+                       std::int64_t chunk = std::int64_t(1) << 20);
+
+/// \brief Drops each row's repeated targets in place, keeping the first in
+/// row order with the lightest weight, and counts them in Csr::dropped as
+/// order_rows (HT_RowOrder.hpp) does, which kernel 1 runs instead when it
+/// orders rows by degree.  Local, no communication.
+void drop_duplicates(Csr& g);
 
 }  // namespace ht

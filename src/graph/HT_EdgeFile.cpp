@@ -147,13 +147,15 @@ Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits) {
     long long counts[2] = {static_cast<long long>(edges.size()), lines}, total[2];
     sum_over_ranks(counts, total, 2, comm);
     const long long last_line = static_cast<long long>(f.data_line) + total[1] - 1;
-    if (f.format == EdgeFile::Format::mtx && total[0] != f.entries)
+    const bool gr = f.format == EdgeFile::Format::gr;
+    if (f.entries >= 0 && total[0] != f.entries)
       bad_line(f.path, std::max<long long>(last_line, f.data_line - 1),
-               "the file has " + std::to_string(total[0]) + " entries after its size line (line " +
+               "the file has " + std::to_string(total[0]) + (gr ? " arcs" : " entries") +
+                   " after its " + (gr ? "problem" : "size") + " line (line " +
                    std::to_string(f.data_line - 1) + "), which promises " +
                    std::to_string(f.entries) + (total[0] < f.entries ? ": truncated?" : ""));
     if (total[0] == 0) bad_line(f.path, std::max(last_line, 1LL), "no edges in the file");
-    if (f.format != EdgeFile::Format::mtx) {
+    if (f.vertices < 0) {  // an edge list: max id + 1
       long long top = 0;
       Kokkos::parallel_reduce(
           "ht::read_csr::top",
@@ -170,6 +172,40 @@ Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits) {
   return build_csr(edges.data(), edges.size(), f.vertices, comm, std::int64_t(1) << 22, bits);
 }
 
+// Where the arcs start, after the 'p sp n m' line: vertices n, entries m.
+EdgeFile open_gr(EdgeFile f, std::ifstream& in) {
+  f.has_weights = true;
+  const char* const accepted =
+      "; accepted: before the arcs, 'c' comment lines and one problem line 'p sp n m', n "
+      "vertices (1 to 2^42) and m arcs, whole numbers";
+  std::string line;
+  long long line_no = 0;
+  for (;;) {
+    ++line_no;
+    if (!std::getline(in, line))
+      bad_line(f.path, std::max(line_no - 1, 1LL), std::string("no problem line") + accepted);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const std::vector<std::string_view> w = impl::fields(line);
+    if (w.empty() || w[0][0] == 'c') continue;
+    const auto bad = [&](const std::string& what) {
+      bad_line(f.path, line_no, what + " " + impl::quoted(line) + accepted);
+    };
+    if (w[0] != "p") bad(w[0] == "a" ? "an arc before the problem line" : "not a problem line");
+    long long n = 0, m = 0;
+    if (w.size() < 4 || w[1] != "sp" || !impl::whole_number(w[2], n) ||
+        !impl::whole_number(w[3], m))
+      bad("not 'p sp n m'");
+    if (n < 1 || n > kMaxVertexId + 1 || m < 0) bad("problem line out of range");
+    f.vertices = n;
+    f.entries = m;
+    break;
+  }
+  const std::streamoff at = in.tellg();
+  f.data_offset = at < 0 ? std::filesystem::file_size(f.path) : static_cast<std::uint64_t>(at);
+  f.data_line = static_cast<std::int64_t>(line_no) + 1;
+  return f;
+}
+
 }  // namespace
 
 const char* format_name(EdgeFile::Format f) {
@@ -180,6 +216,10 @@ const char* format_name(EdgeFile::Format f) {
       return "el";
     case EdgeFile::Format::wel:
       return "wel";
+    case EdgeFile::Format::gr:
+      return "gr";
+    case EdgeFile::Format::snap:
+      return "snap";
   }
   return "?";
 }
@@ -189,9 +229,12 @@ EdgeFile::Format EdgeFile::format_of(const std::string& path, const std::string&
   if (ext == ".mtx" || ext == ".mm") return Format::mtx;
   if (ext == ".el") return Format::el;
   if (ext == ".wel") return Format::wel;
+  if (ext == ".gr") return Format::gr;
+  if (ext == ".txt" || ext == ".snap") return Format::snap;
   throw UsageError(key + " = " + path +
                    ": unknown format; accepted extensions are .mtx (Matrix Market), .el and .wel "
-                   "(gapbs edge lists)");
+                   "(gapbs edge lists), .gr (DIMACS shortest paths), .txt and .snap (SNAP edge "
+                   "lists)");
 }
 
 EdgeFile EdgeFile::open(const std::string& path) {
@@ -199,6 +242,7 @@ EdgeFile EdgeFile::open(const std::string& path) {
   f.path = path;
   f.format = format_of(path, "graph file");
   std::ifstream in = open_or_fail(path);
+  if (f.format == Format::gr) return open_gr(f, in);
   if (f.format != Format::mtx) {
     f.has_weights = f.format == Format::wel;
     return f;
@@ -271,7 +315,7 @@ Csr read_csr(EdgeFile& file, bool weighted, MPI_Comm comm, double* read_seconds,
   if (weighted && !file.has_weights)
     throw UsageError(file.path + ": the graph has no weights (a ." + format_name(file.format) +
                      (file.format == EdgeFile::Format::mtx ? " pattern" : "") +
-                     " file); SSSP needs a .wel file or a real or integer .mtx file");
+                     " file); SSSP needs a .wel or .gr file or a real or integer .mtx file");
   return weighted ? read_as<WeightedEdge>(file, comm, read_seconds, bits)
                   : read_as<Edge>(file, comm, read_seconds, bits);
 }

@@ -1,16 +1,22 @@
 #pragma once
 /// \file HT_EdgeFile.hpp
-/// \brief Kernel 1 from a file: a graph read from a Matrix Market file or a
-/// gapbs edge list (.el, .wel), distributed as the generated graph is.
+/// \brief Kernel 1 from a file: a graph read from a Matrix Market file, a
+/// gapbs edge list (.el, .wel), a DIMACS shortest-path file (.gr) or a SNAP
+/// edge list (.txt, .snap), distributed as the generated graph is.
 ///
 /// Formats, chosen by the file's extension:
 ///  - `.mtx`: Matrix Market, `coordinate` with `real`, `integer` or `pattern`
 ///    entries, `general` or `symmetric`; square; indices from 1.
 ///  - `.el`: one edge `u v` per line, vertex ids from 0 (gapbs).
 ///  - `.wel`: one weighted edge `u v w` per line (gapbs).
+///  - `.gr`: DIMACS shortest paths (9th DIMACS Challenge): `c` comment lines,
+///    one problem line `p sp n m` before the arcs, then m arcs `a u v w`,
+///    vertex ids from 1.
+///  - `.txt`, `.snap`: a SNAP edge list, `u v` per line, tabs or blanks
+///    between them, vertex ids from 0 (read as `.el`).
 /// `%` or `#` starts a comment; fields after an entry's are ignored.  Every entry is an undirected
-/// edge, stored both ways like a generated one; a `.el` or `.wel` graph has
-/// max id + 1 vertices, a `.mtx` graph as many as the matrix has rows.
+/// edge, stored both ways like a generated one; an edge list's graph has
+/// max id + 1 vertices, a `.mtx` or `.gr` graph as many as its header says.
 ///
 /// Distributed reading: rank r parses the lines that start in its 1/P of the
 /// file's bytes (its line numbers from an MPI_Exscan of the line counts
@@ -42,12 +48,12 @@ namespace ht {
 
 /// \brief A graph file: its format and what its header (or name) says.
 struct EdgeFile {
-  enum class Format { mtx, el, wel };
+  enum class Format { mtx, el, wel, gr, snap };
   std::string path;
   Format format = Format::el;
-  bool has_weights = false;       ///< `.wel`, or a `real` / `integer` `.mtx`
-  std::int64_t vertices = -1;     ///< from the `.mtx` size line; -1 until read_csr
-  std::int64_t entries = -1;      ///< from the `.mtx` size line; -1 for edge lists
+  bool has_weights = false;       ///< `.wel`, `.gr`, or a `real` / `integer` `.mtx`
+  std::int64_t vertices = -1;     ///< from the `.mtx` size or `.gr` problem line; -1 until read_csr
+  std::int64_t entries = -1;      ///< from the same line; -1 for edge lists
   std::uint64_t data_offset = 0;  ///< where the entries start, in bytes
   std::int64_t data_line = 1;     ///< the line number of that byte
   bool symmetric = false;         ///< `.mtx` `symmetric`
@@ -60,7 +66,7 @@ struct EdgeFile {
   static EdgeFile open(const std::string& path);
 };
 
-/// \brief The format's name: "mtx", "el" or "wel".
+/// \brief The format's name: "mtx", "el", "wel", "gr" or "snap".
 const char* format_name(EdgeFile::Format f);
 
 /// \brief Kernel 1 from \p file (collective): the distributed CSR, with the

@@ -10,12 +10,6 @@ namespace {
 
 double unit(std::uint32_t bits) { return bits * 0x1.0p-32; }  // [0, 1)
 
-// Draw i of unshuffled edge k's stream: draws 0 .. SCALE-1 pick its
-// quadrants, draw SCALE its weight.
-std::uint64_t draw(std::uint64_t seed, std::uint64_t k, int i) {
-  return mix64(mix64(seed ^ (k * 0x9e3779b97f4a7c15ULL)) + static_cast<std::uint64_t>(i));
-}
-
 }  // namespace
 
 Permutation::Permutation(std::uint64_t n, std::uint64_t key) : n_(n), key_(mix64(key)), half_(1) {
@@ -50,9 +44,7 @@ Edge Kronecker::edge(std::int64_t e) const { return endpoints(shuffled(e)); }
 WeightedEdge Kronecker::weighted_edge(std::int64_t e) const {
   const std::uint64_t k = shuffled(e);
   const Edge uv = endpoints(k);
-  // 24 bits: every value is a float exactly, and below 1.
-  const float w = static_cast<float>(draw(seed, k, scale) >> 40) * 0x1.0p-24f;
-  return {uv.u, uv.v, w};
+  return {uv.u, uv.v, edge_weight(edge_draw(seed, k, scale))};
 }
 
 Edge Kronecker::endpoints(std::uint64_t k) const {
@@ -60,7 +52,8 @@ Edge Kronecker::endpoints(std::uint64_t k) const {
   const double ab = a + b, a_norm = a / ab, c_norm = c / (1.0 - ab);
   std::uint64_t u = 0, v = 0;
   for (int bit = 0; bit < scale; ++bit) {
-    const std::uint64_t r = draw(seed, k, bit);
+    // Unshuffled edge k's draws 0 .. SCALE-1 pick its quadrants, draw SCALE its weight.
+    const std::uint64_t r = edge_draw(seed, k, bit);
     const bool ii = unit(static_cast<std::uint32_t>(r >> 32)) > ab;
     const bool jj = unit(static_cast<std::uint32_t>(r)) > (ii ? c_norm : a_norm);
     u |= std::uint64_t(ii) << bit;

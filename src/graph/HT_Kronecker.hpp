@@ -19,7 +19,20 @@
 #include <cstdint>
 #include <vector>
 
+#include "runtime/HT_Mix.hpp"
+
 namespace ht {
+
+/// \brief Draw \p i of edge \p k's random stream under \p seed: counter-based,
+/// so any rank makes any edge and a generated graph does not depend on the
+/// rank count (every generator's, HT_UniformRandom.hpp, HT_GridGraph.hpp).
+inline std::uint64_t edge_draw(std::uint64_t seed, std::uint64_t k, int i) {
+  return mix64(mix64(seed ^ (k * 0x9e3779b97f4a7c15ULL)) + static_cast<std::uint64_t>(i));
+}
+
+/// \brief A weight uniform in [0, 1) from a draw's top 24 bits: every value
+/// is a float exactly, and below 1.
+inline float edge_weight(std::uint64_t draw) { return static_cast<float>(draw >> 40) * 0x1.0p-24f; }
 
 struct Edge {
   std::int64_t u, v;

@@ -25,7 +25,7 @@ namespace ht {
 /// \brief How kernel 1 lays out each row (Graph500/row_order).
 enum class RowOrder {
   degree,  ///< order_rows: hubs first, duplicates dropped
-  input    ///< as the edges came, duplicates kept
+  input    ///< as the edges came (kernel 1 then drops duplicates by drop_duplicates)
 };
 /// \brief Graph500/row_order's names (runtime/HT_Choices.hpp).
 inline constexpr Choices<RowOrder, 2> kRowOrders{

@@ -48,8 +48,9 @@ inline void write_file(const std::string& path, const std::string& text) {
   MPI_Barrier(MPI_COMM_WORLD);
 }
 
-/// \p edges as gapbs's .wel (weights exact in float: 9 digits) or .el, or as
-/// a Matrix Market file (1-based; "pattern" without weights).
+/// \p edges as gapbs's .wel (weights exact in float: 9 digits) or .el, as
+/// a Matrix Market file (1-based; "pattern" without weights), a DIMACS .gr
+/// (1-based arcs) or a SNAP .txt (as .el).
 inline std::string edge_text(const std::vector<ht::WeightedEdge>& edges, const char* format,
                              std::int64_t n) {
   const std::string fmt = format;
@@ -58,12 +59,18 @@ inline std::string edge_text(const std::vector<ht::WeightedEdge>& edges, const c
   if (fmt == "mtx") {
     text = "%%MatrixMarket matrix coordinate real general\n% written by a test\n";
     text += std::to_string(n) + " " + std::to_string(n) + " " + std::to_string(edges.size()) + "\n";
+  } else if (fmt == "gr") {
+    text = "c written by a test\np sp " + std::to_string(n) + " " + std::to_string(edges.size()) +
+           "\nc arcs follow\n";
   } else {
     text = "# written by a test\n\n";  // a comment and a blank line
   }
   for (const auto& e : edges) {
     if (fmt == "mtx")
       std::snprintf(line, sizeof line, "%lld %lld %.9g\n", static_cast<long long>(e.u + 1),
+                    static_cast<long long>(e.v + 1), static_cast<double>(e.w));
+    else if (fmt == "gr")
+      std::snprintf(line, sizeof line, "a %lld %lld %.9g\n", static_cast<long long>(e.u + 1),
                     static_cast<long long>(e.v + 1), static_cast<double>(e.w));
     else if (fmt == "wel")
       std::snprintf(line, sizeof line, "%lld %lld %.9g\n", static_cast<long long>(e.u),

@@ -50,7 +50,7 @@ TEST_P(EdgeFileFormat, ReadsTheGraphItWasWrittenFrom) {
   const std::string path = scratch_dir() + "/graph." + format;
   const auto edges = gen.weighted_edges(0, gen.edge_count());
   write_file(path, edge_text(edges, format, gen.vertex_count()));
-  const bool weighted = std::string(format) != "el";
+  const bool weighted = std::string(format) != "el" && std::string(format) != "txt";
 
   ht::EdgeFile file = ht::EdgeFile::open(path);
   EXPECT_EQ(file.has_weights, weighted);
@@ -61,7 +61,8 @@ TEST_P(EdgeFileFormat, ReadsTheGraphItWasWrittenFrom) {
 
   long long top = 0;
   for (const auto& e : edges) top = std::max<long long>(top, std::max(e.u, e.v));
-  const std::int64_t n = std::string(format) == "mtx" ? gen.vertex_count() : top + 1;
+  const bool counted = std::string(format) == "mtx" || std::string(format) == "gr";
+  const std::int64_t n = counted ? gen.vertex_count() : top + 1;
   EXPECT_EQ(file.vertices, n);
   expect_graph_of(got, edges, n, weighted);
 }
@@ -70,6 +71,8 @@ INSTANTIATE_TEST_SUITE_P(Formats, EdgeFileFormat,
                          ::testing::Values(std::pair{"wel", ht::TargetBits::automatic},
                                            std::pair{"el", ht::TargetBits::automatic},
                                            std::pair{"mtx", ht::TargetBits::automatic},
+                                           std::pair{"gr", ht::TargetBits::automatic},
+                                           std::pair{"txt", ht::TargetBits::automatic},
                                            std::pair{"wel", ht::TargetBits::b64},
                                            std::pair{"mtx", ht::TargetBits::b64}));
 
@@ -163,6 +166,47 @@ TEST(EdgeFile, BadFilesNameTheFileAndLine) {
   }
 }
 
+// DIMACS .gr: the problem line before the arcs, 'a' before each, ids from
+// 1 to n; SNAP .txt: as .el, tabs between ids.
+TEST(EdgeFile, BadDimacsAndSnapLinesNameTheFileAndLine) {
+  const std::string dir = scratch_dir() + "/";
+  const std::string kGr3 =
+      "; accepted: 'a u v w', vertex ids 1 to 3 (the problem line's n) and a weight, finite and "
+      ">= 0 as a 32-bit float (at most 3.40282e+38); c starts a comment";
+  const std::string kProblem =
+      "; accepted: before the arcs, 'c' comment lines and one problem line 'p sp n m', n "
+      "vertices (1 to 2^42) and m arcs, whole numbers";
+  const std::string p = "c roads\np sp 3 2\n";
+  EXPECT_EQ(error_of("good.gr", p + "a 1 2 5\nc between\n\na 2 3 7\n"), "");
+  EXPECT_EQ(error_of("good_bfs.gr", p + "a 1 2 5\na 2 3 7\n", false), "");
+  EXPECT_EQ(error_of("range.gr", p + "a 1 2 5\na 2 4 7\n"),
+            dir + "range.gr:4: vertex 4 out of range ('a 2 4 7')" + kGr3);
+  EXPECT_EQ(error_of("zero.gr", p + "a 0 2 5\na 2 3 7\n"),
+            dir + "zero.gr:3: vertex 0 out of range ('a 0 2 5')" + kGr3);
+  EXPECT_EQ(error_of("edge.gr", p + "a 1 2 5\ne 2 3 7\n"),
+            dir + "edge.gr:4: not an arc, a comment or a blank line ('e 2 3 7')" + kGr3);
+  EXPECT_EQ(error_of("short.gr", p + "a 1 2 5\na 2 3\n"),
+            dir + "short.gr:4: 2 fields where an edge has 3 ('a 2 3')" + kGr3);
+  EXPECT_EQ(error_of("second.gr", p + "a 1 2 5\np sp 3 2\n"),
+            dir + "second.gr:4: a second problem line ('p sp 3 2')" + kGr3);
+  EXPECT_EQ(error_of("count.gr", p + "a 1 2 5\n"),
+            dir +
+                "count.gr:3: the file has 1 arcs after its problem line (line 2), which promises "
+                "2: truncated?");
+  EXPECT_EQ(error_of("early.gr", "c roads\na 1 2 5\np sp 3 1\n"),
+            dir + "early.gr:2: an arc before the problem line ('a 1 2 5')" + kProblem);
+  EXPECT_EQ(error_of("problem.gr", "p max 3 2\na 1 2 5\n"),
+            dir + "problem.gr:1: not 'p sp n m' ('p max 3 2')" + kProblem);
+  EXPECT_EQ(error_of("none.gr", "c only comments\n"),
+            dir + "none.gr:1: no problem line" + kProblem);
+  EXPECT_EQ(error_of("snap.txt", "# FromNodeId\tToNodeId\n0\t1\n1\t2\n", false), "");
+  EXPECT_EQ(error_of("column.txt", "# SNAP\n0\t1\n1\tx\n", false),
+            dir + "column.txt:3: 'x' is not a vertex id ('1\tx')" + kEl);
+  EXPECT_EQ(error_of("weights.txt", "0\t1\n", true)
+                .rfind(dir + "weights.txt: the graph has no weights (a .snap file)", 0),
+            0u);
+}
+
 // A bad line deep in the file is parsed by one rank (the last, on 4 ranks):
 // every rank reports it, with its line number in the whole file.
 TEST(EdgeFile, LineNumbersCountAcrossRanks) {
@@ -231,7 +275,10 @@ TEST(EdgeFile, SsspOnAnUnweightedFileIsAUsageError) {
   write_file(path, "0 1\n1 2\n");
   ht::EdgeFile file = ht::EdgeFile::open(path);
   EXPECT_THROW(ht::read_csr(file, true, MPI_COMM_WORLD), ht::UsageError);
-  EXPECT_THROW(ht::EdgeFile::format_of("graph.txt", "Graph500/file"), ht::UsageError);
+  EXPECT_THROW(ht::EdgeFile::format_of("graph.dat", "Graph500/file"), ht::UsageError);
+  EXPECT_EQ(ht::EdgeFile::format_of("roads.gr", "Graph500/file"), ht::EdgeFile::Format::gr);
+  EXPECT_EQ(ht::EdgeFile::format_of("web.snap", "Graph500/file"), ht::EdgeFile::Format::snap);
+  EXPECT_EQ(ht::EdgeFile::format_of("web.txt", "Graph500/file"), ht::EdgeFile::Format::snap);
 }
 
 }  // namespace

@@ -12,6 +12,21 @@ namespace ht {
 
 namespace {
 
+// The input edges, self-loops not counted: both ends of each are stored or
+// counted as dropped duplicates.
+long long input_edges(const Csr& g, MPI_Comm comm) {
+  long long ends = static_cast<long long>(g.targets.size());
+  for (const std::uint32_t d : g.dropped) ends += d;
+  return sum_over_ranks(ends, comm) / 2;
+}
+
+// Kernel 1 from the deck's generator, with its weights for kernel 3.
+template <class Gen>
+Csr generated(const Gen& gen, const Graph500Config& cfg, MPI_Comm comm, double* seconds) {
+  return cfg.run_sssp ? build_weighted_csr(gen, comm, seconds, cfg.target_bits)
+                      : build_csr(gen, comm, seconds, cfg.target_bits);
+}
+
 // A file's graph: read and built in one pass over each rank's byte range.
 void from_file(const Graph500Config& cfg, MPI_Comm comm, Graph500Graph& out) {
   EdgeFile file = cfg.graph_file;
@@ -20,7 +35,7 @@ void from_file(const Graph500Config& cfg, MPI_Comm comm, Graph500Graph& out) {
   check_graph_vertices(cfg, file.vertices);  // an edge list's count is known only now
   out.vertices = file.vertices;
   // Each undirected edge is stored twice.
-  out.edges = sum_over_ranks(static_cast<long long>(out.csr.targets.size()), comm) / 2;
+  out.edges = input_edges(out.csr, comm);
   // The reference block's SCALE and edgefactor, of the file's graph.
   st.scale = 0;
   while ((std::int64_t(1) << st.scale) < file.vertices) ++st.scale;
@@ -48,17 +63,30 @@ Graph500Graph construct_graph(const Graph500Config& cfg, MPI_Comm comm, std::FIL
       from_file(cfg, comm, out);
     } else {
       out.vertices = cfg.gen.vertex_count();
-      out.edges = cfg.gen.edge_count();
+      out.edges = cfg.generated_edges(cfg.gen.scale);
       say(log, "kernel 1: generating the edges and building the CSR (two passes%s)\n",
           cfg.run_sssp ? ", with weights" : "");
-      out.csr = cfg.run_sssp
-                    ? build_weighted_csr(cfg.gen, comm, &st.generation_seconds, cfg.target_bits)
-                    : build_csr(cfg.gen, comm, &st.generation_seconds, cfg.target_bits);
+      double* const seconds = &st.generation_seconds;
+      if (cfg.generator == Generator::uniform)
+        out.csr = generated(UniformRandom{cfg.gen.scale, cfg.gen.edgefactor, cfg.gen.seed}, cfg,
+                            comm, seconds);
+      else if (cfg.generator == Generator::grid)
+        out.csr = generated(GridGraph{cfg.gen.scale, cfg.gen.seed}, cfg, comm, seconds);
+      else
+        out.csr = generated(cfg.gen, cfg, comm, seconds);
+      // The reference block's edgefactor: the grid's own, about 2.
+      st.edgefactor = static_cast<int>(
+          std::llround(static_cast<double>(out.edges) / static_cast<double>(out.vertices)));
     }
+    // Each neighbour once in a row, so that a search scans it once (TEPS
+    // still count the input's duplicates, Csr::dropped).
     if (cfg.row_order == RowOrder::degree) {
       say(log, "kernel 1: ordering rows by degree\n");
       order_rows(out.csr, comm);
+    } else {
+      drop_duplicates(out.csr);
     }
+    out.stored_edges = sum_over_ranks(static_cast<long long>(out.csr.targets.size()), comm) / 2;
     out.target_bits = out.csr.targets.wide() ? 64 : 32;
     if (cfg.partition == Partition::two_d) {  // the ordered rows, split into blocks
       out.grid = std::make_unique<Grid2D>(comm, cfg.grid);

@@ -1,7 +1,8 @@
 #pragma once
 /// \file HT_ConstructGraph.hpp
 /// \brief Graph500 kernel 1 as the driver runs it: the distributed CSR from
-/// the Kronecker generator, or from a graph file, with weights when kernel 3
+/// the deck's generator (Kronecker, uniform or grid), or from a graph file,
+/// each neighbour once in a row, with weights when kernel 3
 /// runs, timed as the specification asks (generation or reading apart from
 /// construction, each the slowest rank's).
 ///
@@ -30,9 +31,10 @@ struct Graph500Graph {
   /// the same graph (kernel 2 searches it; csr serves the validators).
   std::unique_ptr<Grid2D> grid;
   Csr2D blocks;
-  long long vertices = 0;  ///< the graph's vertices
-  long long edges = 0;     ///< its input edges (self-loops dropped, for a file)
-  int target_bits = 32;    ///< bits per stored target (Csr::targets)
+  long long vertices = 0;      ///< the graph's vertices
+  long long edges = 0;         ///< its input edges (self-loops dropped, for a file)
+  long long stored_edges = 0;  ///< the CSR's, duplicates and self-loops dropped
+  int target_bits = 32;        ///< bits per stored target (Csr::targets)
   /// The reference block's header: SCALE and edgefactor (a file's graph's
   /// own), ranks, and the slowest rank's generation (or reading) and
   /// construction seconds; no search figures.

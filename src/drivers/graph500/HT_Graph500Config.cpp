@@ -8,6 +8,8 @@
 #include <sstream>
 
 #include "drivers/graph500/HT_Graph500Memory.hpp"
+#include "graph/HT_GridGraph.hpp"
+#include "graph/HT_UniformRandom.hpp"
 #include "graph/bfs/HT_Bfs2D.hpp"
 #include "runtime/HT_Environment.hpp"
 #include "runtime/HT_Error.hpp"
@@ -26,6 +28,12 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         rcp(new EnhancedNumberValidator<int>(1, 42)));
   g.set("edgefactor", 16, "edges per vertex (edges = edgefactor * 2^SCALE)",
         rcp(new EnhancedNumberValidator<int>(1, 1 << 16)));
+  g.set("generator", std::string("kronecker"),
+        "kernel 1's graph without a file: kronecker (the specification's), uniform (each end "
+        "uniform over the vertices, as gapbs -u) or grid (2^floor(SCALE/2) x 2^ceil(SCALE/2) "
+        "vertices, each joined to its right and lower neighbour: a road-like graph of high "
+        "diameter; edgefactor has no effect); weights uniform in [0, 1) for each",
+        one_of(kGenerators.names()));
   g.set("NBFS", 64, "search keys (the specification asks for 64)",
         rcp(new EnhancedNumberValidator<int>(1, 64)));
   g.set("seed", 2, "seed of the generator and of the search keys",
@@ -72,17 +80,19 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         one_of(kSsspVariants.names()));
   g.set("file", std::string(),
         "kernel 1 from a file instead of the generator (empty): a Matrix Market .mtx (coordinate; "
-        "real, integer or pattern; general or symmetric), or a gapbs edge list .el (u v) or .wel "
-        "(u v w); entries are undirected edges, SSSP needs weights. SCALE and edgefactor are then "
+        "real, integer or pattern; general or symmetric), a gapbs edge list .el (u v) or .wel "
+        "(u v w), a DIMACS shortest-path .gr (a u v w, from 1) or a SNAP edge list .txt or .snap "
+        "(u v, from 0); entries are undirected edges, SSSP needs weights. SCALE and edgefactor are "
+        "then "
         "those of the file's graph");
   g.set("target_bits", std::string("auto"),
         "bits per stored neighbour id: auto (32 when there are at most 2^32 vertices, as gapbs "
         "stores them, else 64), 32 or 64",
         one_of(kTargetBits.names()));
   g.set("row_order", std::string("degree"),
-        "kernel 1's rows: degree (each row's neighbours by degree, highest first, duplicates "
-        "dropped: a bottom-up BFS step stops at a row's hub) or input (as the edges came). "
-        "TEPS count the input edges either way",
+        "kernel 1's rows, each neighbour once (SSSP keeps the lightest copy): degree (each row's "
+        "neighbours by degree, highest first: a bottom-up BFS step stops at a row's hub) or input "
+        "(as the edges came). TEPS count the input edges, duplicates included, either way",
         one_of(kRowOrders.names()));
   g.set("partition", std::string("1d"),
         "kernel 2's graph: 1d (a rank holds its vertices' rows), 2d (an R x C grid of ranks, "
@@ -153,7 +163,10 @@ std::vector<std::string> unused_keys(const Teuchos::ParameterList& d, const Grap
       note({"grid"}, "Graph500/partition = " + partition + (partition == "1d" ? "" : ", 1d here"));
   }
   if (!c.run_sssp) note({"delta", "sssp_variant"}, kernels);
-  if (!c.file.empty()) note({"SCALE", "edgefactor"}, "Graph500/file = " + c.file);
+  if (!c.file.empty())
+    note({"SCALE", "edgefactor", "generator"}, "Graph500/file = " + c.file);
+  else if (c.generator == Generator::grid)
+    note({"edgefactor"}, "Graph500/generator = grid");
   return notes;
 }
 
@@ -165,6 +178,7 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
   c.gen.scale = d.get<int>("SCALE");
   c.gen.edgefactor = d.get<int>("edgefactor");
   c.gen.seed = static_cast<std::uint64_t>(d.get<int>("seed"));
+  c.generator = kGenerators.named(d.get<std::string>("generator"), "Graph500/generator");
   c.nbfs = d.get<int>("NBFS");
   c.variant = &bfs_variant(d.get<std::string>("variant"));
   BfsOptions opt;
@@ -255,7 +269,7 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
       throw UsageError("Graph500/file = " + c.file + ": the graph has no weights (a ." +
                        format_name(c.graph_file.format) +
                        (c.graph_file.format == EdgeFile::Format::mtx ? " pattern" : "") +
-                       " file); SSSP needs a .wel file or a real or integer .mtx file (or "
+                       " file); SSSP needs a .wel or .gr file or a real or integer .mtx file (or "
                        "Graph500/kernels = bfs)");
     if (c.graph_file.vertices >= 0) check_graph_vertices(c, c.graph_file.vertices);
   }
@@ -267,6 +281,34 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
 
 const char* Graph500Config::kernels() const {
   return run_bfs && run_sssp ? "bfs,sssp" : run_bfs ? "bfs" : "sssp";
+}
+
+std::int64_t Graph500Config::generated_edges(int scale) const {
+  switch (generator) {
+    case Generator::uniform:
+      return UniformRandom{scale, gen.edgefactor, gen.seed}.edge_count();
+    case Generator::grid:
+      return GridGraph{scale, gen.seed}.edge_count();
+    case Generator::kronecker:
+      break;
+  }
+  return std::int64_t(gen.edgefactor) << scale;
+}
+
+std::string Graph500Config::generated_graph() const {
+  const std::string scale_ef =
+      "SCALE " + std::to_string(gen.scale) + ", edgefactor " + std::to_string(gen.edgefactor);
+  switch (generator) {
+    case Generator::uniform:
+      return "uniform random, " + scale_ef;
+    case Generator::grid: {
+      const GridGraph g{gen.scale, gen.seed};
+      return "grid " + std::to_string(g.rows()) + " x " + std::to_string(g.columns());
+    }
+    case Generator::kronecker:
+      break;
+  }
+  return scale_ef;
 }
 
 void check_graph_vertices(const Graph500Config& cfg, std::int64_t vertices) {

@@ -33,6 +33,17 @@
 
 namespace ht {
 
+/// \brief Kernel 1's generator, when there is no graph file (Graph500/generator).
+enum class Generator {
+  kronecker,  ///< the specification's (HT_Kronecker.hpp)
+  uniform,    ///< uniform random ends (HT_UniformRandom.hpp)
+  grid        ///< a 2D grid, road-like (HT_GridGraph.hpp)
+};
+/// \brief The deck's names of the generators.
+inline constexpr Choices<Generator, 3> kGenerators{{{Generator::kronecker, "kronecker"},
+                                                    {Generator::uniform, "uniform"},
+                                                    {Generator::grid, "grid"}}};
+
 /// \brief How kernel 2's graph is split among the ranks (Graph500/partition).
 enum class Partition {
   one_d,      ///< 1D: a rank owns its vertices' rows (HT_Csr.hpp)
@@ -58,7 +69,10 @@ AppSpec graph500_spec();
 
 /// \brief A run's settings, read from a validated deck and checked across keys.
 struct Graph500Config {
+  /// SCALE, edgefactor and seed, every generator's; Kronecker's own
+  /// parameters besides.
   Kronecker gen;
+  Generator generator = Generator::kronecker;  ///< Graph500/generator
   int nbfs = 64;
   const BfsVariant* variant = nullptr;
   BfsOptions bfs;              ///< resolved for this rank's Kokkos threads
@@ -83,6 +97,12 @@ struct Graph500Config {
 
   /// \brief "bfs", "sssp" or "bfs,sssp": the kernels that run.
   const char* kernels() const;
+  /// \brief The generated graph's input edges at \p scale (the deck's
+  /// edgefactor, seed and generator).
+  std::int64_t generated_edges(int scale) const;
+  /// \brief The generated graph in words: "SCALE 20, edgefactor 16" for
+  /// Kronecker's, "uniform random, SCALE 20, edgefactor 16", "grid 1024 x 1024".
+  std::string generated_graph() const;
 };
 
 /// \brief Reads \p deck (validated against graph500_parameters()) for a run

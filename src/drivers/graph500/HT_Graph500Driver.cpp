@@ -19,9 +19,9 @@ void announce(const Graph500Config& cfg, std::FILE* log, int ranks) {
   const char* kernels = cfg.run_bfs && cfg.run_sssp ? "BFS and SSSP" : cfg.run_bfs ? "BFS" : "SSSP";
   const BfsVariant& v = *cfg.variant;
   if (cfg.file.empty()) {
-    say(log, "Graph500 %s: SCALE %d, edgefactor %d, %lld vertices, %lld edges, variant %s", kernels,
-        cfg.gen.scale, cfg.gen.edgefactor, static_cast<long long>(cfg.gen.vertex_count()),
-        static_cast<long long>(cfg.gen.edge_count()), v.name);
+    say(log, "Graph500 %s: %s, %lld vertices, %lld edges, variant %s", kernels,
+        cfg.generated_graph().c_str(), static_cast<long long>(cfg.gen.vertex_count()),
+        static_cast<long long>(cfg.generated_edges(cfg.gen.scale)), v.name);
   } else {
     say(log, "Graph500 %s: graph from %s, variant %s", kernels, cfg.file.c_str(), v.name);
   }
@@ -55,6 +55,7 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
   out.header = graph.header;
   out.vertices = graph.vertices;
   out.edges = graph.edges;
+  out.stored_edges = graph.stored_edges;
   out.target_bits = graph.target_bits;
   out.graph_bytes = graph.csr.bytes() + (graph.grid ? graph.blocks.bytes() : 0);
   out.tasks_per_rank = cfg.variant->tasks_per_rank(cfg.bfs);

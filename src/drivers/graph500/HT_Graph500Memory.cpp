@@ -69,7 +69,7 @@ Shape shape_of(const Graph500Config& cfg, int ranks, int threads) {
   s.buffer_items = static_cast<double>(cfg.bfs.buffer_items);
   if (cfg.file.empty()) {
     s.n = static_cast<double>(cfg.gen.vertex_count());
-    s.m = static_cast<double>(cfg.gen.edge_count());
+    s.m = static_cast<double>(cfg.generated_edges(cfg.gen.scale));
   } else {
     // A Matrix Market header counts them; an edge list is known only once
     // read: a line of at least 8 bytes an edge, and as many vertices.
@@ -112,7 +112,7 @@ MemoryEstimate graph500_memory(const Graph500Config& cfg, int ranks, int threads
   int fits = 0;
   for (int scale = cfg.gen.scale - 1; scale >= 1 && !fits; --scale) {
     smaller.n = std::ldexp(1.0, scale);
-    smaller.m = smaller.n * cfg.gen.edgefactor;
+    smaller.m = static_cast<double>(cfg.generated_edges(scale));
     smaller.wide = cfg.target_bits == TargetBits::b64;
     if (model(smaller).total <= static_cast<double>(budget)) fits = scale;
   }

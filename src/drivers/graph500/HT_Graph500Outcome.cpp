@@ -90,7 +90,10 @@ void report_graph500(const Graph500Config& cfg, const Graph500Outcome& out, std:
     std::fprintf(f, "%-32s%s\n", "graph_file:", cfg.file.c_str());
     std::fprintf(f, "%-32s%lld\n", "graph_vertices:", out.vertices);
     std::fprintf(f, "%-32s%lld\n", "graph_edges:", out.edges);
+  } else {
+    std::fprintf(f, "%-32s%s\n", "generator:", kGenerators.name(cfg.generator));
   }
+  std::fprintf(f, "%-32s%lld\n", "stored_edges:", out.stored_edges);
   std::fprintf(f, "%-32s%d\n", "target_bits:", out.target_bits);
   std::fprintf(f, "%-32s%s\n", "row_order:", kRowOrders.name(cfg.row_order));
   std::fprintf(f, "%-32s%s\n", "partition:", kPartitions.name(cfg.partition));
@@ -120,8 +123,12 @@ void write_graph500(const Graph500Config& cfg, const Graph500Outcome& out, Resul
   r.global("graph/construction_seconds", h.construction_seconds, "s");
   r.global("graph/vertices", out.vertices, "1");
   r.global("graph/edges", out.edges, "1");
+  r.global("graph/stored_edges", out.stored_edges, "1");
   r.per_rank("graph/bytes", out.graph_bytes, "bytes");
-  if (!cfg.file.empty()) r.attribute("graph_file", cfg.file);
+  if (!cfg.file.empty())
+    r.attribute("graph_file", cfg.file);
+  else
+    r.attribute("generator", std::string(kGenerators.name(cfg.generator)));
   r.attribute("kernels", std::string(cfg.kernels()));
   if (cfg.run_sssp) write_sssp(cfg, out, r);
   if (cfg.run_bfs) write_bfs(cfg, out, r);

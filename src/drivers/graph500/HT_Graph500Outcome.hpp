@@ -28,6 +28,7 @@ struct Graph500Outcome {
   Graph500Block header;            ///< kernel 1's: the block's header
   long long vertices = 0;          ///< the graph's vertices
   long long edges = 0;             ///< its input edges (self-loops dropped, for a file)
+  long long stored_edges = 0;      ///< its edges in the CSR (duplicates, self-loops dropped)
   int target_bits = 32;            ///< bits per stored target (Csr::targets)
   long long graph_bytes = 0;       ///< this rank's: the CSR and its 2D block
   std::vector<std::int64_t> keys;  ///< the search keys

@@ -29,6 +29,10 @@ std::string quoted(std::string_view text) {
 }
 
 std::string line_format(const EdgeFile& f) {
+  if (f.format == EdgeFile::Format::gr)
+    return "'a u v w', vertex ids 1 to " + std::to_string(f.vertices) +
+           " (the problem line's n) and a weight, finite and >= 0 as a 32-bit float (at most "
+           "3.40282e+38); c starts a comment";
   const bool mtx = f.format == EdgeFile::Format::mtx;
   std::string s = f.has_weights ? (mtx ? "'i j w'" : "'u v w'") : (mtx ? "'i j'" : "'u v'");
   s += mtx ? ", vertex ids 1 to " + std::to_string(f.vertices) + " (the size line's rows)"
@@ -37,7 +41,8 @@ std::string line_format(const EdgeFile& f) {
   return s + "; % or # starts a comment";
 }
 
-void bad_entry(const EdgeFile& f, long long line, const std::string& what, std::string_view text) {
+[[noreturn]] void bad_entry(const EdgeFile& f, long long line, const std::string& what,
+                            std::string_view text) {
   bad_line(f.path, line, what + " " + quoted(text) + "; accepted: " + line_format(f));
 }
 
@@ -113,7 +118,9 @@ bool plain(const char* p, const char* end, bool weighted, Entry& e) {
 // for a comment or a blank line; UsageError naming the line otherwise.
 // Fields after the entry's are ignored, as gapbs and Matrix Market readers do.
 // \p line has no line end.
-bool by_fields(const EdgeFile& f, std::string_view line, long long line_no, Entry& e) {
+// \p shown: the whole line, for the message (a .gr arc's fields follow its 'a').
+bool by_fields(const EdgeFile& f, std::string_view line, long long line_no, Entry& e,
+               std::string_view shown) {
   const std::vector<std::string_view> got = fields(line);
   if (got.empty()) return false;
   const std::size_t need = f.has_weights ? 3 : 2;
@@ -121,19 +128,41 @@ bool by_fields(const EdgeFile& f, std::string_view line, long long line_no, Entr
     bad_entry(f, line_no,
               std::to_string(got.size()) + (got.size() == 1 ? " field" : " fields") +
                   " where an edge has " + std::to_string(need),
-              line);
+              shown);
   long long* const ends[2] = {&e.u, &e.v};
   for (int k = 0; k < 2; ++k)
     if (!whole_number(got[static_cast<std::size_t>(k)], *ends[k]))
       bad_entry(f, line_no,
-                "'" + std::string(got[static_cast<std::size_t>(k)]) + "' is not a vertex id", line);
+                "'" + std::string(got[static_cast<std::size_t>(k)]) + "' is not a vertex id",
+                shown);
   if (f.has_weights) {
     const std::string w(got[2]);
     char* end = nullptr;
     e.w = std::strtod(w.c_str(), &end);
-    if (end != w.c_str() + w.size()) bad_entry(f, line_no, "'" + w + "' is not a weight", line);
+    if (end != w.c_str() + w.size()) bad_entry(f, line_no, "'" + w + "' is not a weight", shown);
   }
   return true;
+}
+
+bool by_fields(const EdgeFile& f, std::string_view line, long long line_no, Entry& e) {
+  return by_fields(f, line, line_no, e, line);
+}
+
+// A .gr line: true and \p e set for an arc 'a u v w', false for a comment
+// ('c') or a blank line; UsageError naming the line otherwise.
+bool arc(const EdgeFile& f, std::string_view line, long long line_no, Entry& e) {
+  const char* const end = line.data() + line.size();
+  const char* p = skip_blanks(line.data(), end);
+  if (p == end || *p == 'c') return false;
+  if (*p == 'a' && p + 1 < end && blank_char(p[1])) {
+    if (plain(p + 1, end, f.has_weights, e)) return true;
+    if (by_fields(f, std::string_view(p + 1, static_cast<std::size_t>(end - p - 1)), line_no, e,
+                  line))
+      return true;
+    bad_entry(f, line_no, "an arc without its ends", line);
+  }
+  bad_entry(f, line_no,
+            *p == 'p' ? "a second problem line" : "not an arc, a comment or a blank line", line);
 }
 
 std::string number(double x) {
@@ -144,8 +173,8 @@ std::string number(double x) {
 
 // The range and weight rules, whichever path read the entry.
 void check(const EdgeFile& f, const Entry& e, long long line_no, std::string_view text) {
-  const bool mtx = f.format == EdgeFile::Format::mtx;
-  const long long base = mtx ? 1 : 0, last_id = mtx ? f.vertices : kMaxVertexId;
+  const bool counted = f.format == EdgeFile::Format::mtx || f.format == EdgeFile::Format::gr;
+  const long long base = counted ? 1 : 0, last_id = counted ? f.vertices : kMaxVertexId;
   for (const long long x : {e.u, e.v})
     if (x < base || x > last_id)
       bad_entry(f, line_no, "vertex " + std::to_string(x) + " out of range", text);
@@ -207,7 +236,8 @@ Kokkos::View<E*, Kokkos::HostSpace> EdgeText::parse(long long first_line) const 
     long long line_no = first_line + lines_before_[p];
     E* out = edges.data() + lines_before_[p];
     std::size_t n = 0;
-    const long long base = file_.format == EdgeFile::Format::mtx ? 1 : 0;
+    const bool gr = file_.format == EdgeFile::Format::gr;
+    const long long base = gr || file_.format == EdgeFile::Format::mtx ? 1 : 0;
     try {
       for (; line < end; ++line_no) {
         const char* nl =
@@ -216,7 +246,8 @@ Kokkos::View<E*, Kokkos::HostSpace> EdgeText::parse(long long first_line) const 
         Entry e;
         std::string_view text(line, static_cast<std::size_t>(eol - line));
         if (!text.empty() && text.back() == '\r') text.remove_suffix(1);  // written on Windows
-        if (plain(line, eol, file_.has_weights, e) || by_fields(file_, text, line_no, e)) {
+        if (gr ? arc(file_, text, line_no, e)
+               : plain(line, eol, file_.has_weights, e) || by_fields(file_, text, line_no, e)) {
           check(file_, e, line_no, text);
           if constexpr (std::is_same_v<E, WeightedEdge>)
             out[n++] = {e.u - base, e.v - base, static_cast<float>(e.w)};
