@@ -12,15 +12,22 @@
 #include "graph/bfs/HT_BfsValidate.hpp"
 
 // Validates \p pred, the search from \p key on \p g (collective: every rank
-// calls it), and checks this rank's vertices' levels against the oracle's;
-// the oracle's levels of all vertices go to \p levels if given.
+// calls it), and checks this rank's vertices' levels against \p want, the
+// oracle's levels of all vertices.
+inline void check_levels(const std::vector<int>& want, const ht::Csr& g, std::int64_t key,
+                         const std::vector<std::int64_t>& pred) {
+  const ht::Validation v = ht::validate_bfs(g, key, pred, MPI_COMM_WORLD);
+  ASSERT_TRUE(v.ok()) << v.what;
+  for (std::int64_t i = 0; i < g.range.local_count(); ++i)
+    ASSERT_EQ(v.level[i], want[g.range.global(i)]) << "vertex " << g.range.global(i);
+}
+
+// The same against the oracle's levels on the generator's graph; those of
+// all vertices go to \p levels if given.
 inline void check_levels(const ht::Kronecker& gen, const ht::Csr& g, std::int64_t key,
                          const std::vector<std::int64_t>& pred,
                          std::vector<int>* levels = nullptr) {
-  const ht::Validation v = ht::validate_bfs(g, key, pred, MPI_COMM_WORLD);
-  ASSERT_TRUE(v.ok()) << v.what;
   const std::vector<int> want = oracle_levels(gen, key);
-  for (std::int64_t i = 0; i < g.range.local_count(); ++i)
-    ASSERT_EQ(v.level[i], want[g.range.global(i)]) << "vertex " << g.range.global(i);
+  ASSERT_NO_FATAL_FAILURE(check_levels(want, g, key, pred));
   if (levels) *levels = want;
 }

@@ -5,10 +5,12 @@
 
 #include "graph/HT_Kronecker.hpp"
 
-inline std::vector<int> oracle_levels(const ht::Kronecker& gen, std::int64_t key) {
-  const std::int64_t n = gen.vertex_count();
+/// Levels from \p key over \p edges (ht::Edge or ht::WeightedEdge, both ways,
+/// self-loops ignored) on \p n vertices; -1 where unreachable.
+template <class E>
+std::vector<int> oracle_levels(const std::vector<E>& edges, std::int64_t n, std::int64_t key) {
   std::vector<std::vector<std::int64_t>> adj(n);
-  for (const auto& e : gen.edges(0, gen.edge_count())) {
+  for (const auto& e : edges) {
     if (e.u == e.v) continue;
     adj[e.u].push_back(e.v);
     adj[e.v].push_back(e.u);
@@ -28,4 +30,9 @@ inline std::vector<int> oracle_levels(const ht::Kronecker& gen, std::int64_t key
     }
   }
   return level;
+}
+
+/// The same over the generator's whole list.
+inline std::vector<int> oracle_levels(const ht::Kronecker& gen, std::int64_t key) {
+  return oracle_levels(gen.edges(0, gen.edge_count()), gen.vertex_count(), key);
 }

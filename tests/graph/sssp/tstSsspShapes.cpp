@@ -1,0 +1,99 @@
+// Both SSSP variants (fused, classic; auto delta) on the generated graphs of
+// shapes.hpp (paths of thousands of edges, grids, chains of cliques, stars,
+// spiders, trees, pieces apart; isolated vertices, duplicate edges of their
+// own weights, self-loops, ids shuffled across the ranks' blocks), each shape
+// with every kind of weights (unit, uniform, integers 1..255, all zero, some
+// zero, 1e-30 to 1e30, tiny and huge mixed), on np = 1, 2, 4 ranks x 1, 2
+// threads.  From each of the instance's keys (inside and outside its big
+// piece, isolated) the answer passes validate_sssp and is the test's own
+// Dijkstra's by wrong_answers.hpp's judge: exact distances, a parent per
+// reached vertex whose edge weighs the difference, a tree.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+#include "graph/HT_Csr.hpp"
+#include "graph/HT_RowOrder.hpp"
+#include "graph/shapes.hpp"
+#include "graph/sssp/HT_DeltaStepping.hpp"
+#include "graph/sssp/HT_SsspValidate.hpp"
+#include "graph/wrong_answers.hpp"
+#include "sssp_oracle.hpp"
+
+namespace {
+
+// Every key of one instance searched by both variants and judged.  Rows
+// ordered (the lightest of duplicates kept) for odd seeds, as the edges came
+// for even ones.
+void search_all(test::Shape shape, std::int64_t size, std::uint64_t seed, test::Weights weights) {
+  test::ShapeGraph gr = test::make_shape(shape, size, seed, weights);
+  const auto [first, last] =
+      ht::edge_slice(static_cast<std::int64_t>(gr.edges.size()), MPI_COMM_WORLD);
+  ht::Csr g = ht::build_csr(
+      std::vector<ht::WeightedEdge>(gr.edges.begin() + first, gr.edges.begin() + last), gr.n,
+      MPI_COMM_WORLD);
+  if (seed % 2) {
+    ht::order_rows(g, MPI_COMM_WORLD);
+    gr.name += " ordered";
+  }
+  const test::WholeGraph whole(gr.edges, gr.n);
+  std::vector<std::vector<float>> want;
+  for (const std::int64_t key : gr.keys) want.push_back(oracle_distances(gr.edges, gr.n, key));
+  for (const ht::SsspVariant variant : {ht::SsspVariant::fused, ht::SsspVariant::classic}) {
+    ht::SsspOptions opt;
+    opt.variant = variant;
+    opt.buffer_items = 8;  // many messages
+    opt.chunks = 4;
+    ht::TaskRuntime rt(ht::DeltaStepping::pool_bytes(opt), "Runtime/pool_MiB");
+    ht::DeltaStepping sssp(g, opt, rt, MPI_COMM_WORLD);
+    for (std::size_t k = 0; k < gr.keys.size(); ++k) {
+      const std::int64_t key = gr.keys[k];
+      SCOPED_TRACE(gr.name + ", " + ht::variant_name(variant) + ", delta " +
+                   std::to_string(sssp.delta()) + ", key " + std::to_string(key));
+      const ht::SsspResult& res = sssp.search(key);
+      const test::Answer a{gather(res.pred, g.range, MPI_INT64_T),
+                           gather(res.dist, g.range, MPI_FLOAT)};
+      const ht::Validation v = ht::validate_sssp(g, key, res.pred, res.dist, MPI_COMM_WORLD);
+      EXPECT_TRUE(v.ok()) << v.what;
+      EXPECT_EQ(test::judge_sssp(whole, key, want[k], a), "");
+    }
+  }
+}
+
+std::string shape_test_name(const ::testing::TestParamInfo<test::Shape>& p) {
+  return test::shape_name(p.param);
+}
+
+// Each kind of weights on the shape, at sizes that no rank count divides
+// (one per kind, in turn), a seed each.
+class SsspShapes : public ::testing::TestWithParam<test::Shape> {};
+TEST_P(SsspShapes, BothVariantsGiveDijkstrasDistancesForEveryWeight) {
+  const std::int64_t sizes[] = {7, 61, 150};
+  std::uint64_t seed = 0;
+  for (const test::Weights w : test::kWeights) {
+    search_all(GetParam(), sizes[seed % 3], seed + 1, w);
+    ++seed;
+  }
+}
+INSTANTIATE_TEST_SUITE_P(Shapes, SsspShapes, ::testing::ValuesIn(test::kShapes), shape_test_name);
+
+// One small instance of each shape, weights 1e-30 to 1e30: for 2 and 4
+// ranks of 2 threads, where a phase costs tens of milliseconds on 2
+// oversubscribed cores.
+class SsspShapesSmall : public ::testing::TestWithParam<test::Shape> {};
+TEST_P(SsspShapesSmall, BothVariantsGiveDijkstrasDistances) {
+  search_all(GetParam(), 12, 3, test::Weights::wide);
+}
+INSTANTIATE_TEST_SUITE_P(Shapes, SsspShapesSmall, ::testing::ValuesIn(test::kShapes),
+                         shape_test_name);
+
+// High diameter: a path of two thousand edges, road-like integer weights
+// and tiny and huge ones mixed.
+TEST(SsspShapesLong, APathOfThousandsOfEdges) {
+  search_all(test::Shape::path, 2001, 1, test::Weights::integers);
+  search_all(test::Shape::path, 1201, 2, test::Weights::tiny_and_huge);
+}
+
+}  // namespace
