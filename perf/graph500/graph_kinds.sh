@@ -9,11 +9,13 @@
 #  - graphs: kron20, uniform20 (gapbs converter -g / -u 20 -k 16 -w -e,
 #    integer weights 1-255) and gridS (S x S vertices, each joined to its
 #    right and lower neighbour, weights 1-255 from awk's seeded rand()).
-#  - ours: the default deck (hybrid BFS, fused SSSP at delta auto) on 1 rank
-#    x T threads, 16 searches; gapbs: bfs, and sssp at its best delta of
-#    2, 32 and 255 (one trial each, then its rounds), on T threads.
+#  - ours: the default deck (hybrid BFS, fused SSSP at delta auto; both in
+#    one run, one read of the file) on 1 rank x T threads, 16 searches;
+#    gapbs: bfs, and sssp at its best delta of 2, 32 and 255 (one trial
+#    each, then its rounds), on T threads.
 #  - grids only: ours on 2 x 1 and 4 x 1 too (every search validated), and
-#    each layout's cost a level (BFS) and a phase (SSSP).
+#    each layout's cost a level (BFS) and a phase (SSSP; on one rank a
+#    search is one phase).
 #   graph_kinds.sh <graph500_bfs> [rounds] [graphs] [threads]
 #   source <(perf/graph500/build_references.sh /tmp/refs)
 #   perf/graph500/graph_kinds.sh build/apps/graph500_bfs 3 "grid1024 grid2048 uniform20 kron20" "1 2"
@@ -48,20 +50,16 @@ make_graph() { # name -> $out/name.wel, .sg, .wsg
   "$converter" -f "$f.wel" -s -w -b "$f.wsg" >/dev/null
 }
 
-# ours <np> <nt> <kernel> -> "mean_seconds mean_levels_or_phases"
+# ours <np> <nt> -> "bfs_seconds bfs_levels sssp_seconds sssp_phases": one run, both kernels
+# (one read of the file), means over the searches.
 ours() {
   local log=$out/ours.log
-  ht_app "$log" "$1" "$2" "$exe" --set Graph500/file="$out/$g.wel" --set Graph500/kernels="$3" \
+  ht_app "$log" "$1" "$2" "$exe" --set Graph500/file="$out/$g.wel" --set Graph500/kernels=bfs,sssp \
     -n 16 --set Output/file="$out/o.h5" --set Output/overwrite=true
-  local t steps
-  t=$(g500_value "$log" mean_time "$3")
-  if [[ $3 == bfs ]]; then
-    steps=$(awk '$1 == "BFS" { for (i = 2; i < NF; ++i) if ($(i + 1) == "levels,") { s += $i; n++ } }
-                 END { print s / n }' "$log")
-  else
-    steps=$(g500_value "$log" mean_phases sssp)
-  fi
-  echo "$t $steps"
+  echo "$(g500_value "$log" mean_time bfs)" \
+    "$(awk '$1 == "BFS" { for (i = 2; i < NF; ++i) if ($(i + 1) == "levels,") { s += $i; n++ } }
+            END { print s / n }' "$log")" \
+    "$(g500_value "$log" mean_time sssp)" "$(g500_value "$log" mean_phases sssp)"
 }
 gapbs_time() { # kernel threads [delta]
   if [[ $1 == bfs ]]; then
@@ -74,7 +72,11 @@ median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 per_step() { awk -v t="$1" -v s="$2" 'BEGIN {printf "%.1f", 1e6 * t / s}'; }
 
-printf '%-28s %10s %10s %6s %14s\n' comparison ours_s gapbs_s ratio "ours_us/step"
+printf '%-30s %10s %10s %6s %9s\n' comparison ours_s gapbs_s ratio "ours_us/step"
+row() { # name ours theirs steps
+  printf '%-30s %10.5f %10s %6s %9s\n' "$1" "$2" "$3" \
+    "$([[ $3 == - ]] && echo - || ratio "$3" "$2")" "$(per_step "$2" "$4")"
+}
 for g in $graphs; do
   make_graph "$g"
   # gapbs's best delta on this graph, at 2 threads.
@@ -83,31 +85,25 @@ for g in $graphs; do
     t=$(gapbs_time sssp 2 "$d")
     if [[ -z $best_t ]] || awk -v a="$t" -v b="$best_t" 'BEGIN {exit !(a < b)}'; then best=$d best_t=$t; fi
   done
-  for kernel in bfs sssp; do
-    for t in $threads; do
-      : >"$out/ours.t"; : >"$out/theirs.t"; : >"$out/steps"
-      for ((i = 0; i < rounds; ++i)); do
-        if ((i % 2 == 0)); then
-          ours 1 "$t" "$kernel" >>"$out/ours.t"; gapbs_time "$kernel" "$t" "$best" >>"$out/theirs.t"
-        else
-          gapbs_time "$kernel" "$t" "$best" >>"$out/theirs.t"; ours 1 "$t" "$kernel" >>"$out/ours.t"
-        fi
-      done
-      mine=$(cut -d' ' -f1 "$out/ours.t" | median)
-      steps=$(cut -d' ' -f2 "$out/ours.t" | median)
-      theirs=$(median <"$out/theirs.t")
-      name="$kernel $g 1x$t"
-      [[ $kernel == bfs ]] || name+=" (gapbs -d $best)"
-      printf '%-28s %10.5f %10.5f %6s %14s\n' "$name" "$mine" "$theirs" "$(ratio "$theirs" "$mine")" \
-        "$(per_step "$mine" "$steps")"
-      ht_measure "gapbs_over_ours_${kernel}_${g}_1x$t" "$(ratio "$theirs" "$mine")"
+  for t in $threads; do
+    : >"$out/ours.t"; : >"$out/bfs.t"; : >"$out/sssp.t"
+    for ((i = 0; i < rounds; ++i)); do
+      ((i % 2 == 0)) && ours 1 "$t" >>"$out/ours.t"
+      gapbs_time bfs "$t" >>"$out/bfs.t"
+      gapbs_time sssp "$t" "$best" >>"$out/sssp.t"
+      ((i % 2 == 1)) && ours 1 "$t" >>"$out/ours.t"
     done
-    if [[ $g == grid* ]]; then
-      for np in 2 4; do
-        read -r mine steps < <(ours "$np" 1 "$kernel")
-        printf '%-28s %10.5f %10s %6s %14s\n' "$kernel $g ${np}x1 (valid)" "$mine" - - \
-          "$(per_step "$mine" "$steps")"
-      done
-    fi
+    col() { cut -d' ' -f"$1" "$out/ours.t" | median; }
+    row "bfs $g 1x$t" "$(col 1)" "$(median <"$out/bfs.t")" "$(col 2)"
+    row "sssp $g 1x$t (gapbs -d $best)" "$(col 3)" "$(median <"$out/sssp.t")" "$(col 4)"
+    ht_measure "gapbs_over_ours_bfs_${g}_1x$t" "$(ratio "$(median <"$out/bfs.t")" "$(col 1)")"
+    ht_measure "gapbs_over_ours_sssp_${g}_1x$t" "$(ratio "$(median <"$out/sssp.t")" "$(col 3)")"
   done
+  if [[ $g == grid* ]]; then
+    for np in 2 4; do
+      read -r tb lb ts ps < <(ours "$np" 1)
+      row "bfs $g ${np}x1 (valid)" "$tb" - "$lb"
+      row "sssp $g ${np}x1 (valid)" "$ts" - "$ps"
+    done
+  fi
 done
