@@ -69,10 +69,10 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         "weights), or bfs,sssp (both, as a Graph500 3.0 submission runs them)",
         one_of({"bfs", "sssp", "bfs,sssp"}));
   g.set("delta", std::string("auto"),
-        "sssp: delta-stepping's bucket width, a number > 0, or auto: the mean edge weight over 8 "
-        "times the mean degree (at most the heaviest weight), Meyer and Sanders' Theta(1/degree) "
-        "calibrated so that the Kronecker graphs get about 0.002, the width measured fastest at "
-        "SCALE 18 and 20 (docs/performance/sssp.md#delta)");
+        "sssp: delta-stepping's bucket width, a number > 0, or auto: 4 times the mean edge weight "
+        "over the squared mean degree (at most the heaviest weight): about 0.002 on the Kronecker "
+        "graphs (degree 32), the width measured fastest at SCALE 18 and 20, and 32 on a grid of "
+        "weights 1 to 255 (degree 4) (docs/performance/sssp.md#delta)");
   g.set("sssp_variant", std::string(variant_name(SsspOptions{}.variant)),
         "sssp: fused (a vertex taken from its bucket relaxes all its edges, and a rank goes on "
         "with its own refills of the bucket before the global step, as gapbs's sssp) or classic "

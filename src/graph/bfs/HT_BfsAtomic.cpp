@@ -34,7 +34,7 @@ void ClaimTask::run() const {
   const auto flush = [&] {
     for (std::size_t w = 0; w < n_won; ++w) {
       pred[won[w].first] = won[w].second;
-      ws.claimed.push_back(won[w].first);
+      s->list(ws, won[w].first);
     }
     if (degrees) {
       for (std::size_t w = 0; w < n_won; ++w)
@@ -66,7 +66,7 @@ void ClaimTask::run_alone() const {
   clock.items(s->expand(chunk, chunks, ws, [&](std::int64_t j, std::int64_t u) {
     if (!seen.set_new(j)) return;
     pred[j] = u;
-    ws.claimed.push_back(j);
+    s->list(ws, j);
     ++claims;
     if (degrees) edges += degrees[j + 1] - degrees[j];
   }));

@@ -148,13 +148,11 @@ class DeltaStepping::Impl {
     sent_budget_ = opt.sent_filter_bytes ? opt.sent_filter_bytes : g.targets.bytes() / 2;
     workers_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
     shared_ = workers_.size() > 1;
-    {  // this rank's mean degree: chunks are cut here alone
-      const double mean_degree =
-          static_cast<double>(g.targets.size()) /
-          static_cast<double>(std::max<std::int64_t>(1, g.range.local_count()));
-      min_chunk_entries_ =
-          static_cast<std::size_t>(std::max(64.0, kMinChunkEdges / std::max(1.0, mean_degree)));
-    }
+    // This rank's mean degree: waves are cut here alone.
+    mean_degree_ =
+        std::max(1.0, static_cast<double>(g.targets.size()) /
+                          static_cast<double>(std::max<std::int64_t>(1, g.range.local_count())));
+    min_chunk_entries_ = static_cast<std::size_t>(std::max(64.0, kMinChunkEdges / mean_degree_));
     for (WorkerState& l : workers_) {
       l.out.resize(static_cast<std::size_t>(g.range.size));
       l.bins.resize(static_cast<std::size_t>(kRing));

@@ -22,6 +22,7 @@ ChunkedSearch::ChunkedSearch(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
   seen_.resize(n);
   prev_.resize(n);
   known_.resize(peers_ ? g.range.n_global : 0);
+  list_cap_ = seen_.words() / kWordsPerListed;
   // Touched now, not by the first search: a fresh page costs a fault.
   oldq_.assign(n, 0);
   oldq_.clear();

@@ -96,8 +96,14 @@ class ChunkedSearch {
   bool claim(std::int64_t j, std::int64_t u) {
     if (!seen_.claim(j)) return false;
     res_.pred[j] = u;
-    worker_state().claimed.push_back(j);
+    list(worker_state(), j);
     return true;
+  }
+  /// \brief Lists local vertex \p j, claimed by \p ws's worker this level;
+  /// past the lists' cap the level's frontier is read off the bitmap, and
+  /// the lists hold no more.
+  void list(WorkerState& ws, std::int64_t j) {
+    if (ws.claimed.size() <= list_cap_) ws.claimed.push_back(j);
   }
   /// \brief This level's claims set bits that no WorkerState::claimed lists
   /// (a bottom-up level): the next frontier is read off the bitmap.
@@ -164,7 +170,8 @@ class ChunkedSearch {
   std::vector<WorkerState> workers_;
   std::vector<TaskRecord> records_;                        // one per chunk: each task's own
   std::int64_t arrived_vertices_ = 0, arrived_edges_ = 0;  // remote arrivals claimed this level
-  bool listed_ = true;  // every claim since the last take is in a WorkerState::claimed
+  bool listed_ = true;        // every claim since the last take is in a WorkerState::claimed
+  std::size_t list_cap_ = 0;  // the most a list holds: past it, the bitmap is read
 };
 
 // The frontier is sorted, so the rows a chunk reads lie in increasing order
