@@ -49,10 +49,7 @@ void ClaimTask::run() const {
     if (n_won == kBatch) flush();
   }));
   flush();
-  ws.task_visits += claims;  // each claim is a visit, and no other task's
-  ws.unique_visits += claims;
-  ws.found_vertices += claims;
-  ws.found_edges += edges;
+  ws.count_claims(claims, edges);
   clock.stop();
 }
 
@@ -70,10 +67,7 @@ void ClaimTask::run_alone() const {
     ++claims;
     if (degrees) edges += degrees[j + 1] - degrees[j];
   }));
-  ws.task_visits += claims;
-  ws.unique_visits += claims;
-  ws.found_vertices += claims;
-  ws.found_edges += edges;
+  ws.count_claims(claims, edges);
   clock.stop();
 }
 

@@ -199,11 +199,7 @@ void BfsHybrid::UpTask::run() const {
       }
     }
   });
-  WorkerState& ws = s.worker_state();
-  ws.found_vertices += found;
-  ws.found_edges += edges;
-  ws.task_visits += found;
-  ws.unique_visits += found;
+  s.worker_state().count_claims(found, edges);
   clock.items(Bitmap::first_of(w1) - Bitmap::first_of(w0));
   clock.stop();
 }

@@ -65,19 +65,10 @@ template <class F>
 void team_chunks(Profile& profile, std::vector<TaskRecord>& records, std::size_t n, F&& f) {
   if (records.size() < n) records.resize(n);
   profile.reserve(n);
-  // Under the tasks' error policy (HT_TaskGuard.hpp): an exception must
-  // not reach the OpenMP region.
+  // Under the tasks' error policy: an exception must not reach the OpenMP region.
   Kokkos::parallel_for("ht::team_chunks",
                        Kokkos::RangePolicy<Kokkos::OpenMP, Kokkos::Schedule<Kokkos::Dynamic>>(0, n),
-                       [&](std::size_t c) {
-                         try {
-                           f(c);
-                         } catch (const std::exception& e) {
-                           task_failed(error_words(e));
-                         } catch (...) {
-                           task_failed("a chunk threw an exception that is not a std::exception");
-                         }
-                       });
+                       [&](std::size_t c) { guarded([&] { f(c); }); });
   Kokkos::fence();
   if (profile.enabled())
     for (std::size_t c = 0; c < n; ++c) profile.merge(records[c]);

@@ -38,6 +38,19 @@ inline std::size_t pool_bytes_for(std::size_t task_bytes, std::size_t live) {
 /// Ends the job for an exception that escaped a task body (see above).
 [[noreturn]] void task_failed(const std::string& what);
 
+/// Runs \p f() under the error policy: also for work that an OpenMP region
+/// runs without a task (impl/HT_ChunkTask.hpp's team_chunks).
+template <class F>
+void guarded(F&& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    task_failed(error_words(e));  // out of memory: the phase and the bytes
+  } catch (...) {
+    task_failed("a task threw an exception that is not a std::exception");
+  }
+}
+
 /// Functor \p F's body under the error policy.  Derived, not wrapping, so
 /// that F keeps its layout and value_type, and a runtime can find its task
 /// record from F's \c this (respawn).
@@ -46,13 +59,7 @@ struct Guarded : F {
   explicit Guarded(F f) : F(std::move(f)) {}
   template <class Member, class... Result>
   void operator()(Member& member, Result&... result) {
-    try {
-      F::operator()(member, result...);
-    } catch (const std::exception& e) {
-      task_failed(error_words(e));  // out of memory: the phase and the bytes
-    } catch (...) {
-      task_failed("a task threw an exception that is not a std::exception");
-    }
+    guarded([&] { F::operator()(member, result...); });
   }
 };
 }  // namespace impl

@@ -195,8 +195,8 @@ TEST(AutoDelta, FourMeanWeightsOverTheSquaredMeanDegree) {
   EXPECT_DOUBLE_EQ(ht::auto_delta(c, MPI_COMM_WORLD), 2.0);
   // A path of 5 (mean degree 8/5), weights 1e6 and 3e6 (mean 2e6):
   // 4 * 2e6 / 2.56 is past the heaviest, so 3e6.
-  ht::Csr g = read({"auto_million", {{0, 1, 1e6f}, {1, 2, 3e6f}, {2, 3, 1e6f}, {3, 4, 3e6f}}, 5},
-                   "");
+  ht::Csr g =
+      read({"auto_million", {{0, 1, 1e6f}, {1, 2, 3e6f}, {2, 3, 1e6f}, {3, 4, 3e6f}}, 5}, "");
   EXPECT_DOUBLE_EQ(ht::auto_delta(g, MPI_COMM_WORLD), 3e6);
   // At most the heaviest weight: one edge of 0.5 among 1000 vertices, mean
   // degree 0.002.

@@ -48,6 +48,14 @@ struct alignas(64) WorkerState {
   std::int64_t found_vertices = 0;               ///< this level's finds (hybrid's heuristic)
   std::int64_t found_edges = 0;                  ///< their edges (with count_found_edges)
   std::vector<std::int64_t> claimed;             ///< local vertices claimed this level
+  /// \brief Counts a task's \p claims (each a visit no other task made) and
+  /// the \p edges out of them.
+  void count_claims(std::int64_t claims, std::int64_t edges) {
+    task_visits += claims;
+    unique_visits += claims;
+    found_vertices += claims;
+    found_edges += edges;
+  }
 };
 
 /// \brief The state and steps of a chunked search on one rank.
