@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <string>
 
-#include "comm/HT_SquareGrid.hpp"
+#include "comm/HT_Grid2D.hpp"
 #include "comm/HT_Wait.hpp"
 #include "drivers/HT_Log.hpp"
 #include "drivers/HT_Trials.hpp"
@@ -112,7 +112,7 @@ GemmConfig gemm_config(const Teuchos::ParameterList& deck, const Environment& en
   c.seed = static_cast<std::uint64_t>(g.get<int>("seed"));
   c.profile = deck.sublist("Profile").get<bool>("enabled");
   c.tables = deck.sublist("Output").get<bool>("tables");
-  c.q = SquareGrid(env.comm()).q();  // UsageError naming usable rank counts
+  c.q = cannon_grid(env.size()).rows;  // UsageError naming usable rank counts
   if (c.cannon.overlap) env.require_thread_level(MPI_THREAD_SERIALIZED, "GEMM/overlap = true");
   c.block = block_size(c.n, c.q);
   if (c.block * c.block > (1LL << 31) - 1) {
@@ -138,7 +138,7 @@ namespace {
 struct Multiplications {
   static constexpr TrialRegions regions{"GEMM: multiplication", "GEMM: validation"};
   const GemmConfig& cfg;
-  const SquareGrid& grid;
+  const Grid2D& grid;
   Cannon& cannon;
   GemmOutcome& out;
   Block a, b, c;
@@ -182,7 +182,7 @@ struct Multiplications {
 }  // namespace
 
 GemmOutcome run_gemm(const GemmConfig& cfg, Profile& profile, MPI_Comm comm, std::FILE* log) {
-  SquareGrid grid(comm);
+  Grid2D grid(comm, {cfg.q, cfg.q});
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   if (rank != 0) log = nullptr;

@@ -1,5 +1,6 @@
 #include "gemm/HT_Cannon.hpp"
 
+#include <string>
 #include <utility>
 
 #include "comm/HT_CommCounts.hpp"
@@ -16,9 +17,9 @@ namespace {
 int count_of(const Block& b) { return static_cast<int>(b.span()); }
 
 // Posts the move of \p b by \p displacement blocks along \p dir into \p spare.
-void post_shift(const SquareGrid& g, SquareGrid::Direction dir, int displacement, Block b,
-                Block spare, int tag, std::vector<MPI_Request>& r) {
-  if (displacement % g.q() == 0) return;
+void post_shift(const Grid2D& g, Grid2D::Direction dir, int displacement, Block b, Block spare,
+                int tag, std::vector<MPI_Request>& r) {
+  if (displacement % (dir == Grid2D::along_row ? g.cols() : g.rows()) == 0) return;
   const auto [src, dst] = g.shift(dir, displacement);
   r.emplace_back();
   MPI_Irecv(spare.data(), count_of(spare), MPI_DOUBLE, src, tag, g.comm(), &r.back());
@@ -28,17 +29,28 @@ void post_shift(const SquareGrid& g, SquareGrid::Direction dir, int displacement
 
 }  // namespace
 
+GridShape cannon_grid(int ranks) {
+  const GridShape s = most_square_grid(ranks);
+  if (s.rows == s.cols) return s;
+  int below = 1;  // the largest q with q q < ranks
+  while ((below + 1) * (below + 1) < ranks) ++below;
+  throw UsageError("Cannon's algorithm needs a square number of ranks (q x q); got " +
+                   std::to_string(ranks) + ", the nearest usable counts are " +
+                   std::to_string(below * below) + " and " +
+                   std::to_string((below + 1) * (below + 1)));
+}
+
 // Moves A by \p a_disp blocks along rows and B by \p b_disp along columns,
 // both at once (one wait, not two in a row: with more ranks than cores each
 // wait can cost a scheduler period).  On return m.a and m.b hold the blocks
 // received.
 void Cannon::shift(Operands& m, int a_disp, int b_disp) const {
   std::vector<MPI_Request> r;
-  post_shift(grid_, SquareGrid::along_row, a_disp, m.a, m.a_next, kTagA, r);
-  post_shift(grid_, SquareGrid::along_column, b_disp, m.b, m.b_next, kTagB, r);
+  post_shift(grid_, Grid2D::along_row, a_disp, m.a, m.a_next, kTagA, r);
+  post_shift(grid_, Grid2D::along_column, b_disp, m.b, m.b_next, kTagB, r);
   wait_all(r);
-  if (a_disp % grid_.q() != 0) std::swap(m.a, m.a_next);
-  if (b_disp % grid_.q() != 0) std::swap(m.b, m.b_next);
+  if (a_disp % q_ != 0) std::swap(m.a, m.a_next);
+  if (b_disp % q_ != 0) std::swap(m.b, m.b_next);
 }
 
 void Cannon::skew(Operands& m, CannonTimes& t) const {
@@ -56,13 +68,13 @@ void Cannon::compute(const Operands& m, int step, ProgressPump* pump) {
 }
 
 void Cannon::step(Operands& m, int step, CannonTimes& t) {
-  const bool last = step == grid_.q() - 1;
+  const bool last = step == q_ - 1;
   double seconds = 0;
   if (opt_.overlap && !last) {
     // The next step's blocks travel while this step's tiles compute; the
     // tasks pump MPI progress between tiles.
-    const auto [a_src, a_dst] = grid_.shift(SquareGrid::along_row, -1);
-    const auto [b_src, b_dst] = grid_.shift(SquareGrid::along_column, -1);
+    const auto [a_src, a_dst] = grid_.shift(Grid2D::along_row, -1);
+    const auto [b_src, b_dst] = grid_.shift(Grid2D::along_column, -1);
     ProgressPump pump;
     {
       Region posted("Cannon: shift");  // completed by the tasks' pumps and finish()
@@ -103,9 +115,11 @@ void Cannon::step(Operands& m, int step, CannonTimes& t) {
   t.step_compute.push_back(seconds);
 }
 
-Cannon::Cannon(const SquareGrid& grid, TaskRuntime& rt, long long block, const CannonOptions& opt)
-    : grid_(grid), rt_(rt), opt_(opt) {
-  if (grid.q() > 1) {  // allocated zeroed: first touched here, not in the timed shifts
+Cannon::Cannon(const Grid2D& grid, TaskRuntime& rt, long long block, const CannonOptions& opt)
+    : grid_(grid), q_(grid.rows()), rt_(rt), opt_(opt) {
+  if (grid.rows() != grid.cols())
+    throw Error("Cannon: a " + grid.shape().name() + " grid; the algorithm needs a square one");
+  if (q_ > 1) {  // allocated zeroed: first touched here, not in the timed shifts
     a_spare_ = Block("A spare", block, block);
     b_spare_ = Block("B spare", block, block);
   }
@@ -121,7 +135,7 @@ CannonTimes Cannon::multiply(Block a, Block b, Block c) {
     CommSteps steps(t.step_comm);
     skew(m, t);
     steps.mark();
-    for (int s = 0; s < grid_.q(); ++s) {
+    for (int s = 0; s < q_; ++s) {
       step(m, s, t);
       steps.mark();
     }

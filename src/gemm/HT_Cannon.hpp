@@ -13,14 +13,15 @@
 #include <vector>
 
 #include "comm/HT_CommCounts.hpp"
+#include "comm/HT_Grid2D.hpp"
 #include "comm/HT_ProgressPump.hpp"
-#include "comm/HT_SquareGrid.hpp"
 #include "gemm/HT_Matrix.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
 namespace ht {
 
+/// \brief How Cannon multiplies: tiles, tasks, overlap, profile.
 struct CannonOptions {
   long long tile = 256;        ///< tile edge of the task decomposition
   int tasks = 0;               ///< tasks per rank and step (0: one per tile)
@@ -28,7 +29,7 @@ struct CannonOptions {
   Profile* profile = nullptr;  ///< per-task, per-step timings (none if null)
 };
 
-/// Seconds this rank spent in each phase of one multiplication.
+/// \brief Seconds this rank spent in each phase of one multiplication.
 struct CannonTimes {
   double skew = 0;                   ///< initial skew (blocking)
   double compute = 0;                ///< spawning and running the tile tasks
@@ -39,11 +40,15 @@ struct CannonTimes {
   /// What this rank asked of MPI in the skew, then in each of the q steps
   /// (its shift to the next step included).
   std::vector<CommCounts> step_comm;
-  /// Share of the shift time hidden behind computation (0 without overlap or shifts).
+  /// \brief Share of the shift time hidden behind computation (0 without overlap or shifts).
   double hidden() const { return comm > 0 ? 1.0 - wait / comm : 0.0; }
 };
 
-/// Cannon's algorithm on one grid with blocks of one size.  It owns the
+/// \brief Cannon's q x q grid for \p ranks ranks; UsageError naming the
+/// count and the nearest usable ones unless \p ranks is a square.
+GridShape cannon_grid(int ranks);
+
+/// \brief Cannon's algorithm on one grid with blocks of one size.  It owns the
 /// receive buffers of the shifts, allocated (and first touched) once: a
 /// fresh page costs a fault, ~11 us on the 2-core VM, 20 ms per 8 MB block.
 ///
@@ -54,9 +59,11 @@ struct CannonTimes {
 /// \endcode
 class Cannon {
  public:
-  Cannon(const SquareGrid& grid, TaskRuntime& rt, long long block, const CannonOptions& opt);
+  /// \brief Cannon's algorithm on \p grid (square: cannon_grid()) for
+  /// blocks of \p block x \p block doubles.
+  Cannon(const Grid2D& grid, TaskRuntime& rt, long long block, const CannonOptions& opt);
 
-  /// C = A * B.  \p a and \p b hold this rank's blocks A_rc and B_rc (the
+  /// \brief C = A * B.  \p a and \p b hold this rank's blocks A_rc and B_rc (the
   /// shifts overwrite them); \p c is overwritten.  Collective over the grid.
   CannonTimes multiply(Block a, Block b, Block c);
 
@@ -77,7 +84,8 @@ class Cannon {
   void step(Operands& m, int step, CannonTimes& t);
   void compute(const Operands& m, int step, ProgressPump* pump);
 
-  const SquareGrid& grid_;
+  const Grid2D& grid_;
+  int q_;  // the grid's side
   TaskRuntime& rt_;
   CannonOptions opt_;
   Block a_spare_, b_spare_;          // receive buffers of the shifts

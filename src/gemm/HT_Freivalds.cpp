@@ -42,9 +42,9 @@ double freivalds_x(std::uint64_t seed, long long j, long long n) {
   return matrix_entry(seed, 3, 0, j, n);  // 0 in the padding
 }
 
-FreivaldsResult freivalds_check(const SquareGrid& g, Block a, Block b, Block c, long long n,
+FreivaldsResult freivalds_check(const Grid2D& g, Block a, Block b, Block c, long long n,
                                 std::uint64_t seed) {
-  const long long nb = a.extent(0), len = nb * g.q();
+  const long long nb = a.extent(0), len = nb * g.rows();
   const int r = g.row(), col = g.col();
   Vector x("x", len), xa("|x|", len);
   for (long long j = 0; j < len; ++j) {

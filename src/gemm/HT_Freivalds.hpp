@@ -14,24 +14,26 @@
 /// that x happens to miss passes: the check is probabilistic by design.
 #include <cstdint>
 
-#include "comm/HT_SquareGrid.hpp"
+#include "comm/HT_Grid2D.hpp"
 #include "gemm/HT_Matrix.hpp"
 
 namespace ht {
 
+/// \brief The check's error against its bound.
 struct FreivaldsResult {
   double error = 0;  ///< || C x - A (B x) ||_inf / scale
   double bound = 0;  ///< 5 g
   double scale = 0;  ///< || |A| (|B| |x|) ||_inf, what the error is relative to
+  /// \brief Whether the error is within the bound.
   bool passed() const { return error <= bound; }
 };
 
-/// Entry \p j of the vector x that freivalds_check(..., \p n, \p seed) multiplies by.
+/// \brief Entry \p j of the vector x that freivalds_check(..., \p n, \p seed) multiplies by.
 double freivalds_x(std::uint64_t seed, long long j, long long n);
 
-/// Checks this grid's blocks (\p a = A_rc, \p b = B_rc, \p c = C_rc, unskewed)
+/// \brief Checks this grid's blocks (\p a = A_rc, \p b = B_rc, \p c = C_rc, unskewed)
 /// of N x N matrices.  Collective; every rank gets the same result.
-FreivaldsResult freivalds_check(const SquareGrid& grid, Block a, Block b, Block c, long long n,
+FreivaldsResult freivalds_check(const Grid2D& grid, Block a, Block b, Block c, long long n,
                                 std::uint64_t seed);
 
 }  // namespace ht

@@ -28,7 +28,7 @@
 ///
 /// Example:
 /// \code
-///   ht::Grid2D grid(MPI_COMM_WORLD, ht::square_grid(size));
+///   ht::Grid2D grid(MPI_COMM_WORLD, ht::most_square_grid(size));
 ///   ht::Csr2D b = ht::build_csr_2d(csr, grid);   // collective, along grid rows
 ///   const ht::BlockOffsets::Range e = b.col_offsets[c];
 ///   for (std::int64_t k = e.begin; k < e.end; ++k)
@@ -37,9 +37,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "comm/HT_Grid2D.hpp"
 #include "graph/HT_BlockOffsets.hpp"
 #include "graph/HT_Csr.hpp"
-#include "graph/HT_Grid2D.hpp"
 
 namespace ht {
 

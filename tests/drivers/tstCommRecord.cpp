@@ -124,10 +124,10 @@ TEST(SsspSteps, BucketStepsAddUpToTheSearch) {
 }
 
 TEST(CannonSteps, SkewAndStepsAddUpToTheMultiplication) {
-  const int P = size_of(), q = ht::SquareGrid::floor_sqrt(P);
+  const int P = size_of(), q = ht::most_square_grid(P).rows;
   if (q * q != P) GTEST_SKIP() << "Cannon needs a square rank count";
   for (bool overlap : {true, false}) {
-    ht::SquareGrid grid(MPI_COMM_WORLD);
+    ht::Grid2D grid(MPI_COMM_WORLD, {q, q});
     const long long n = 64, nb = ht::block_size(n, q);
     ht::Block a("A", nb, nb), b("B", nb, nb), c("C", nb, nb);
     ht::fill_block(a, 1, 0, grid.row() * nb, grid.col() * nb, n);

@@ -1,11 +1,16 @@
 // Tests of Cannon's algorithm with tile tasks against a plain triple loop over
 // the generator's entries, for N not divisible by q or the tile, with and
-// without overlap, one task per tile and tiles shared by fewer tasks.
+// without overlap, one task per tile and tiles shared by fewer tasks; and
+// the refusal of a rank count that is not a square, naming the nearest ones.
 #include <gtest/gtest.h>
+
+#include <tuple>
+#include <vector>
 
 #include "gemm/HT_Cannon.hpp"
 #include "gemm/HT_Freivalds.hpp"
 #include "gemm/HT_TileGemm.hpp"
+#include "runtime/HT_Error.hpp"
 
 namespace {
 
@@ -20,11 +25,12 @@ class Cannon : public ::testing::TestWithParam<Case> {};
 TEST_P(Cannon, MatchesTheTripleLoop) {
   int size;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  const int q = ht::SquareGrid::floor_sqrt(size);
-  if (q * q != size) GTEST_SKIP() << "Cannon needs a square rank count";
+  const ht::GridShape shape = ht::most_square_grid(size);
+  if (shape.rows != shape.cols) GTEST_SKIP() << "Cannon needs a square rank count";
+  const int q = shape.rows;
   const Case c = GetParam();
   const std::uint64_t seed = 11;
-  ht::SquareGrid g(MPI_COMM_WORLD);
+  ht::Grid2D g(MPI_COMM_WORLD, ht::cannon_grid(size));
   const long long nb = ht::block_size(c.n, q), row0 = g.row() * nb, col0 = g.col() * nb;
   ht::Block a("A", nb, nb), b("B", nb, nb), cc("C", nb, nb);
   ht::fill_block(a, seed, 0, row0, col0, c.n);
@@ -78,5 +84,23 @@ INSTANTIATE_TEST_SUITE_P(Shapes, Cannon,
                                   "_tasks" + std::to_string(c.tasks) +
                                   (c.overlap ? "_overlap" : "_blocking");
                          });
+
+TEST(CannonGrid, SquaresOnlyNamingTheNearestOnes) {
+  EXPECT_EQ(ht::cannon_grid(1).name(), "1x1");
+  EXPECT_EQ(ht::cannon_grid(16).name(), "4x4");
+  const std::vector<std::tuple<int, int, int>> refused{
+      {2, 1, 4}, {3, 1, 4}, {8, 4, 9}, {12, 9, 16}, {63, 49, 64}};
+  for (const auto& [ranks, below, above] : refused) {
+    try {
+      ht::cannon_grid(ranks);
+      FAIL() << "accepted " << ranks << " ranks";
+    } catch (const ht::UsageError& e) {
+      EXPECT_EQ(std::string(e.what()),
+                "Cannon's algorithm needs a square number of ranks (q x q); got " +
+                    std::to_string(ranks) + ", the nearest usable counts are " +
+                    std::to_string(below) + " and " + std::to_string(above));
+    }
+  }
+}
 
 }  // namespace

@@ -29,9 +29,10 @@ class Freivalds : public ::testing::Test {
   void SetUp() override {
     int size;
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    const int q = ht::SquareGrid::floor_sqrt(size);
-    if (q * q != size) GTEST_SKIP() << "needs a square rank count";
-    grid = std::make_unique<ht::SquareGrid>(MPI_COMM_WORLD);
+    const ht::GridShape shape = ht::most_square_grid(size);
+    if (shape.rows != shape.cols) GTEST_SKIP() << "needs a square rank count";
+    const int q = shape.rows;
+    grid = std::make_unique<ht::Grid2D>(MPI_COMM_WORLD, shape);
     nb = ht::block_size(n, q);
     a = ht::Block("A", nb, nb);
     b = ht::Block("B", nb, nb);
@@ -61,7 +62,7 @@ class Freivalds : public ::testing::Test {
   const long long n = 300;
   const std::uint64_t seed = 5;
   long long nb = 0;
-  std::unique_ptr<ht::SquareGrid> grid;
+  std::unique_ptr<ht::Grid2D> grid;
   ht::Block a, b, c, right;
 };
 
@@ -106,7 +107,7 @@ TEST_F(Freivalds, RejectsEveryMutant) {
        }},
       {"one tile missing",
        [&] {
-         if (grid->row() == grid->q() - 1 && grid->col() == 0)
+         if (grid->row() == grid->rows() - 1 && grid->col() == 0)
            for (long long i = 0; i < 32 && i < nb; ++i)
              for (long long j = 0; j < 32 && j < nb; ++j) c(i, j) = 0;
        }},
@@ -130,7 +131,7 @@ TEST_F(Freivalds, RejectsEveryMutant) {
 // distributed check's own rounding (below a tenth of a bound) may fall
 // either way.  The check must agree with the oracle on every other one.
 TEST_F(Freivalds, AgreesWithTheOracle) {
-  const int q = grid->q();
+  const int q = grid->rows();
   const long long len = nb * q;
   using Whole = std::vector<double>;  // row-major len x len
   const auto at = [len](long long i, long long j) { return static_cast<std::size_t>(i * len + j); };
@@ -147,11 +148,10 @@ TEST_F(Freivalds, AgreesWithTheOracle) {
     MPI_Allgather(mine.data(), static_cast<int>(mine.size()), MPI_DOUBLE, all.data(),
                   static_cast<int>(mine.size()), MPI_DOUBLE, grid->comm());
     for (int p = 0; p < q * q; ++p) {
-      int coords[2];
-      MPI_Cart_coords(grid->comm(), p, 2, coords);
+      const int row = p / q, col = p % q;  // the grid's row-major order
       for (long long i = 0; i < nb; ++i)
         for (long long j = 0; j < nb; ++j)
-          cw[at(coords[0] * nb + i, coords[1] * nb + j)] =
+          cw[at(row * nb + i, col * nb + j)] =
               all[static_cast<std::size_t>(p * nb * nb + i * nb + j)];
     }
   }

@@ -1,6 +1,5 @@
-// Tests of the 2D partition: the deck's grid shapes (auto is the most square
-// R x C with R <= C; a grid that does not fit names both rank counts), and
-// the blocks built from the 1D CSR on every R x C grid of the ranks: each
+// Tests of the 2D partition: the blocks built from the 1D CSR on every
+// R x C grid of the ranks (the grids: tests/comm/tstGrid2D.cpp): each
 // input edge is held once per direction, by exactly the rank of its blocks,
 // the same entries by row and by column, and rows in the 1D row's order.
 #include <gtest/gtest.h>
@@ -9,9 +8,9 @@
 #include <tuple>
 #include <vector>
 
+#include "comm/HT_Grid2D.hpp"
 #include "graph/HT_Csr.hpp"
 #include "graph/HT_Csr2D.hpp"
-#include "graph/HT_Grid2D.hpp"
 #include "graph/HT_RowOrder.hpp"
 #include "runtime/HT_Error.hpp"
 
@@ -21,62 +20,6 @@ int world_size() {
   int size = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   return size;
-}
-
-std::string usage_error(const std::string& value, int ranks) {
-  try {
-    ht::parse_grid(value, ranks);
-  } catch (const ht::UsageError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-TEST(Grid2D, AutoIsTheMostSquareGridWithFewerRows) {
-  const std::vector<std::tuple<int, int, int>> want{{1, 1, 1}, {2, 1, 2},  {4, 2, 2},
-                                                    {6, 2, 3}, {7, 1, 7},  {8, 2, 4},
-                                                    {9, 3, 3}, {16, 4, 4}, {18, 3, 6}};
-  for (const auto& [ranks, rows, cols] : want) {
-    const ht::GridShape s = ht::parse_grid("auto", ranks);
-    EXPECT_EQ(s.rows, rows) << ranks;
-    EXPECT_EQ(s.cols, cols) << ranks;
-  }
-  const ht::GridShape s = ht::parse_grid("4x2", 8);
-  EXPECT_EQ(s.rows, 4);
-  EXPECT_EQ(s.cols, 2);
-  EXPECT_EQ(s.name(), "4x2");
-}
-
-TEST(Grid2D, AGridThatDoesNotFitNamesBothCounts) {
-  EXPECT_EQ(usage_error("3x3", 4), "Graph500/grid = 3x3 needs 9 ranks; this run has 4");
-  EXPECT_EQ(usage_error("1x2", 1), "Graph500/grid = 1x2 needs 2 ranks; this run has 1");
-  for (const char* bad : {"abc", "0x4", "2x", "x2", "2x-1", "2*2", "", "2x2x1"}) {
-    const std::string e = usage_error(bad, 4);
-    EXPECT_NE(e.find("Graph500/grid = '" + std::string(bad) + "': accepted are auto"),
-              std::string::npos)
-        << bad << ": " << e;
-  }
-}
-
-TEST(Grid2D, SubCommunicatorsAreTheGridsRowsAndColumns) {
-  const int size = world_size();
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  for (int rows = 1; rows <= size; ++rows) {
-    if (size % rows) continue;
-    ht::Grid2D grid(MPI_COMM_WORLD, {rows, size / rows});
-    EXPECT_EQ(grid.rank_of(grid.row(), grid.col()), rank);
-    int row_size = 0, col_size = 0, in_row = 0, in_col = 0;
-    MPI_Comm_size(grid.row_comm(), &row_size);
-    MPI_Comm_size(grid.col_comm(), &col_size);
-    MPI_Comm_rank(grid.row_comm(), &in_row);
-    MPI_Comm_rank(grid.col_comm(), &in_col);
-    EXPECT_EQ(row_size, grid.cols());
-    EXPECT_EQ(col_size, grid.rows());
-    EXPECT_EQ(in_row, grid.col());
-    EXPECT_EQ(in_col, grid.row());
-  }
-  EXPECT_THROW(ht::Grid2D(MPI_COMM_WORLD, {size + 1, 1}), ht::UsageError);
 }
 
 using Pair = std::pair<std::int64_t, std::int64_t>;

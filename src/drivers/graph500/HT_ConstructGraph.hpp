@@ -16,11 +16,11 @@
 #include <cstdio>
 #include <memory>
 
+#include "comm/HT_Grid2D.hpp"
 #include "drivers/graph500/HT_Graph500Config.hpp"
 #include "graph/HT_Csr.hpp"
 #include "graph/HT_Csr2D.hpp"
 #include "graph/HT_Graph500Block.hpp"
-#include "graph/HT_Grid2D.hpp"
 
 namespace ht {
 

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "drivers/graph500/HT_Graph500Memory.hpp"
+#include "graph/HT_Bitmap.hpp"
 #include "graph/HT_GridGraph.hpp"
 #include "graph/HT_UniformRandom.hpp"
 #include "graph/bfs/HT_Bfs2D.hpp"
@@ -99,8 +100,9 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         "rank (i, j) holding the edges between row block i and column block j; the frontier "
         "travels along grid columns and rows only; variants with a 2D kernel: " +
             variants_with_2d_kernel() + ") or auto (2d from " + std::to_string(kAutoTwoDRanks) +
-            " ranks on where the variant has a 2D kernel, else 1d). Kernel 3 and "
-            "the validators use the 1D graph",
+            " ranks on where the variant has a 2D kernel and, with grid auto, the ranks have a "
+            "grid of 2 rows or more whose peers and frontier share stay within twice the nearest "
+            "square grid's; else 1d, with a note). Kernel 3 and the validators use the 1D graph",
         one_of(kPartitions.names()));
   g.set("grid", std::string("auto"),
         "partition 2d: the grid of ranks, RxC with R C = the ranks (e.g. 2x4 on 8), or auto "
@@ -170,6 +172,65 @@ std::vector<std::string> unused_keys(const Teuchos::ParameterList& d, const Grap
   return notes;
 }
 
+// One number in a note: "1.06".
+std::string fixed2(double x) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.2f", x);
+  return b;
+}
+
+// Why partition auto takes 1D on \p ranks ranks, which have no balanced
+// grid (comm/HT_Grid2D.hpp): what their most square grid would cost a rank
+// against the nearest square grid.
+std::string unbalanced_note(int ranks) {
+  const GridShape most = most_square_grid(ranks), square = nearest_square_grid(ranks);
+  std::string why;
+  const auto add = [&](const std::string& w) { why += (why.empty() ? "" : ", ") + w; };
+  if (most.rows < 2) add("is one row");
+  if (most.peers() > 2 * square.peers())
+    add("gives a rank " + std::to_string(most.peers()) + " peers (" +
+        std::to_string(square.peers()) + " on " + square.name() + ")");
+  if (most.share() > 2 * square.share())
+    add("holds " + fixed2(most.share()) + " N bits of a frontier a rank (" +
+        fixed2(square.share()) + " N on " + square.name() + ")");
+  return "Graph500/partition = auto takes 1d on " + std::to_string(ranks) +
+         " ranks: their most square grid, " + most.name() + ", " + why +
+         "; auto takes a grid of 2 rows or more within twice the nearest square grid's. "
+         "Graph500/partition = 2d takes " +
+         most.name() + " anyway";
+}
+
+// Rows or columns (slots) of the widest block of \p s's 2D partition of \p n
+// vertices: a rank's piece, ceil(n / R C) vertices padded to a word, times
+// the longer side (Csr2D::row_slots, col_slots).
+std::int64_t widest_block(const GridShape& s, std::int64_t n) {
+  const std::int64_t ranks = std::int64_t(s.rows) * s.cols;
+  const std::int64_t piece =
+      Bitmap::first_of(Bitmap::words_for(std::max<std::int64_t>(1, (n + ranks - 1) / ranks)));
+  return std::max(s.rows, s.cols) * piece;
+}
+
+// Block indices are 32-bit (BlockIndex): a block of more slots cannot be built.
+constexpr std::int64_t kMostBlockSlots = std::int64_t(1) << 32;
+
+// Empty if \p s's blocks of \p n vertices fit the block indices; else why
+// not, naming the grid, the graph (\p graph: "Graph500/SCALE = 33") and the
+// grids accepted.
+std::string blocks_too_wide(const GridShape& s, std::int64_t n, const std::string& graph) {
+  const std::int64_t widest = widest_block(s, n);
+  if (widest <= kMostBlockSlots) return "";
+  const int ranks = s.rows * s.cols;
+  const std::int64_t side = kMostBlockSlots / (widest / std::max(s.rows, s.cols));
+  const GridShape most = most_square_grid(ranks);
+  const std::string example = std::max(most.rows, most.cols) <= side
+                                  ? " (e.g. " + most.name() + ")"
+                                  : " (no grid of " + std::to_string(ranks) + " ranks has both)";
+  return "Graph500/grid = " + s.name() + " on " + std::to_string(ranks) + " ranks with " + graph +
+         ": a block of " + std::to_string(widest) +
+         " rows or columns exceeds 2D's 32-bit block indices (2^32); accepted: R and C at most " +
+         std::to_string(side) + example + ", or Graph500/partition = 1d";
+}
+
 }  // namespace
 
 Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environment& env) {
@@ -229,19 +290,43 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
   const Partition partition =
       kPartitions.named(d.get<std::string>("partition"), "Graph500/partition");
   if (partition == Partition::two_d && c.run_bfs) require_2d_kernel(*c.variant);
-  if (partition == Partition::automatic)
+  const std::string grid = d.get<std::string>("grid");
+  // auto on auto's grid: 2D on a balanced grid (comm/HT_Grid2D.hpp) whose
+  // blocks fit, else 1D with a note saying why.
+  const bool auto_grid = partition == Partition::automatic && grid == "auto";
+  std::string auto_note;
+  if (partition == Partition::automatic) {
     c.partition = c.run_bfs && has_2d_kernel(*c.variant) && env.size() >= kAutoTwoDRanks
                       ? Partition::two_d
                       : Partition::one_d;
-  else
+    if (c.partition == Partition::two_d && auto_grid && !balanced_grid(env.size())) {
+      c.partition = Partition::one_d;
+      auto_note = unbalanced_note(env.size());
+    }
+  } else {
     c.partition = c.run_bfs ? partition : Partition::one_d;
+  }
   // The grid must fit the ranks where it is used (2d); its form, always.
-  const std::string grid = d.get<std::string>("grid");
   int rows = 0, cols = 0;
   char more = 0;
   const bool rxc = std::sscanf(grid.c_str(), "%dx%d%c", &rows, &cols, &more) == 2 && rows > 0 &&
                    cols > 0 && static_cast<long long>(rows) * cols <= 1 << 30;
-  c.grid = parse_grid(grid, c.partition == Partition::one_d && rxc ? rows * cols : env.size());
+  c.grid = parse_grid("Graph500/grid", grid,
+                      c.partition == Partition::one_d && rxc ? rows * cols : env.size());
+  // A grid whose blocks would not fit the block indices: refused now, not in
+  // kernel 1 (a file's vertices: check_graph_vertices).
+  if (c.partition == Partition::two_d && c.file.empty()) {
+    const std::string scale = "Graph500/SCALE = " + std::to_string(c.gen.scale);
+    const std::string why = blocks_too_wide(c.grid, c.gen.vertex_count(), scale);
+    if (!why.empty() && !auto_grid) throw UsageError(why);
+    if (!why.empty()) {
+      c.partition = Partition::one_d;
+      auto_note = "Graph500/partition = auto takes 1d with " + scale + ": the blocks of " +
+                  c.grid.name() + " would have " +
+                  std::to_string(widest_block(c.grid, c.gen.vertex_count())) +
+                  " rows or columns, more than 2D's 32-bit block indices hold (2^32)";
+    }
+  }
   c.level_end = Exchange::resolve(Exchange::Termination::automatic, env.size());
 
   // One pool serves both kernels' loops: sized for, and checked against, the
@@ -273,9 +358,11 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
                        "Graph500/kernels = bfs)");
     if (c.graph_file.vertices >= 0) check_graph_vertices(c, c.graph_file.vertices);
   }
-  if (env.rank() == 0)
+  if (env.rank() == 0) {
+    if (!auto_note.empty()) std::fprintf(stderr, "note: %s\n", auto_note.c_str());
     for (const std::string& n : unused_keys(d, c, d.get<std::string>("partition")))
       std::fprintf(stderr, "note: %s\n", n.c_str());
+  }
   return c;
 }
 
@@ -319,6 +406,12 @@ void check_graph_vertices(const Graph500Config& cfg, std::int64_t vertices) {
   if (cfg.target_bits == TargetBits::b32 && vertices > most)
     throw UsageError("Graph500/target_bits = 32 with Graph500/file = " + cfg.file +
                      ": more than 2^32 vertices (use auto or 64)");
+  if (cfg.partition == Partition::two_d) {
+    const std::string why = blocks_too_wide(
+        cfg.grid, vertices,
+        "Graph500/file = " + cfg.file + " (" + std::to_string(vertices) + " vertices)");
+    if (!why.empty()) throw UsageError(why);
+  }
 }
 
 }  // namespace ht

@@ -22,8 +22,8 @@
 
 #include "app/HT_App.hpp"
 #include "comm/HT_Exchange.hpp"
+#include "comm/HT_Grid2D.hpp"
 #include "graph/HT_EdgeFile.hpp"
-#include "graph/HT_Grid2D.hpp"
 #include "graph/HT_Kronecker.hpp"
 #include "graph/HT_RowOrder.hpp"
 #include "graph/HT_Targets.hpp"
@@ -48,7 +48,8 @@ inline constexpr Choices<Generator, 3> kGenerators{{{Generator::kronecker, "kron
 enum class Partition {
   one_d,      ///< 1D: a rank owns its vertices' rows (HT_Csr.hpp)
   two_d,      ///< 2D: a grid of ranks, a block each (HT_Csr2D.hpp)
-  automatic,  ///< 2D from kAutoTwoDRanks ranks on, where the variant has a 2D kernel
+  automatic,  ///< 2D from kAutoTwoDRanks ranks on, where the variant has a 2D kernel and
+              ///< the ranks a balanced grid (comm/HT_Grid2D.hpp)
 };
 /// \brief The deck's names of the partitions.
 inline constexpr Choices<Partition, 3> kPartitions{
@@ -108,7 +109,9 @@ struct Graph500Config {
 /// \brief Reads \p deck (validated against graph500_parameters()) for a run
 /// under \p env; UsageError naming the key, the value and what is accepted.
 /// A key set that has no effect under the others gets a note on rank 0's
-/// stderr: `note: Graph500/grid = 2x2 has no effect with Graph500/partition = 1d`.
+/// stderr: `note: Graph500/grid = 2x2 has no effect with Graph500/partition = 1d`;
+/// so does `auto` where it takes 1D for want of a balanced grid.  A 2D grid
+/// whose blocks exceed the 32-bit block indices is a UsageError naming it.
 Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environment& env);
 
 /// \brief The rules on a graph file's vertex count (SSSP's 32-bit parents,

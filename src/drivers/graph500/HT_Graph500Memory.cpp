@@ -86,7 +86,7 @@ Shape shape_of(const Graph500Config& cfg, int ranks, int threads) {
 
 GridShape grid_for(const Shape& s, int ranks) {
   if (!s.two_d) return {1, ranks};
-  return square_grid(ranks);
+  return most_square_grid(ranks);
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 ///
 /// Example:
 /// \code
-///   ht::Grid2D grid(MPI_COMM_WORLD, ht::square_grid(size));
+///   ht::Grid2D grid(MPI_COMM_WORLD, ht::most_square_grid(size));
 ///   const ht::Csr2D b = ht::build_csr_2d(csr, grid);
 ///   auto bfs = ht::make_bfs_2d(ht::bfs_variant("hybrid"), b, grid, opt, rt);
 ///   ht::validate_bfs(csr, key, bfs->search(key).pred, MPI_COMM_WORLD);
@@ -17,8 +17,8 @@
 #include <memory>
 #include <string>
 
+#include "comm/HT_Grid2D.hpp"
 #include "graph/HT_Csr2D.hpp"
-#include "graph/HT_Grid2D.hpp"
 #include "graph/bfs/HT_Bfs.hpp"
 #include "graph/bfs/HT_BfsVariant.hpp"
 

@@ -14,9 +14,9 @@
 #include <tuple>
 
 #include "bfs_check.hpp"
+#include "comm/HT_Grid2D.hpp"
 #include "graph/HT_Bitmap.hpp"
 #include "graph/HT_Csr2D.hpp"
-#include "graph/HT_Grid2D.hpp"
 #include "graph/HT_RowOrder.hpp"
 #include "graph/HT_SearchKeys.hpp"
 #include "graph/bfs/HT_Bfs2D.hpp"
@@ -36,13 +36,15 @@ int world_size() {
   return size;
 }
 
-// The grids a test runs on: the auto one, and every other up to 4 ranks.
+// The grids a test runs on: the most square one, its transpose (R > C),
+// and every other up to 4 ranks.
 std::vector<ht::GridShape> grids() {
   const int size = world_size();
-  std::vector<ht::GridShape> out{ht::square_grid(size)};
+  std::vector<ht::GridShape> out{ht::most_square_grid(size)};
+  if (out[0].rows != out[0].cols) out.push_back({out[0].cols, out[0].rows});
   if (size <= 4) {
     for (int rows = 1; rows <= size; ++rows) {
-      if (size % rows || rows == out[0].rows) continue;
+      if (size % rows || rows == out[0].rows || rows == out[0].cols) continue;
       out.push_back({rows, size / rows});
     }
   }
@@ -137,7 +139,7 @@ TEST(Bfs2DManyTasks, BottomUpTasksSplitAPieceAnywhere) {
   const ht::BfsVariant& kind = ht::bfs_variant("hybrid");
   ht::BfsOptions opt;
   opt.chunks = 3;
-  ht::Grid2D grid(MPI_COMM_WORLD, ht::square_grid(world_size()));
+  ht::Grid2D grid(MPI_COMM_WORLD, ht::most_square_grid(world_size()));
   const ht::Csr2D b = ht::build_csr_2d(g, grid);
   for (const Mode mode : {Mode::bottom_up, Mode::automatic}) {
     opt.direction.mode = mode;
@@ -151,7 +153,7 @@ TEST(Bfs2DManyTasks, BottomUpTasksSplitAPieceAnywhere) {
 TEST(Bfs2DVariants, OnlyHybridHasA2DKernel) {
   EXPECT_EQ(ht::variants_with_2d_kernel(), "hybrid");
   const int size = world_size();
-  ht::Grid2D grid(MPI_COMM_WORLD, ht::square_grid(size));
+  ht::Grid2D grid(MPI_COMM_WORLD, ht::most_square_grid(size));
   const ht::Kronecker gen{4, 4, 0.57, 0.19, 0.19, 1};
   const auto [first, last] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
   const ht::Csr g = ht::build_csr(gen.edges(first, last), gen.vertex_count(), MPI_COMM_WORLD);

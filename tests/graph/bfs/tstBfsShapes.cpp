@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "bfs_check.hpp"
+#include "comm/HT_Grid2D.hpp"
 #include "graph/HT_Csr2D.hpp"
-#include "graph/HT_Grid2D.hpp"
 #include "graph/HT_RowOrder.hpp"
 #include "graph/bfs/HT_Bfs2D.hpp"
 #include "graph/bfs/HT_BfsVariant.hpp"
@@ -96,7 +96,7 @@ void search_all(const Case& c) {
           check(c, k, bfs->search(c.graph.keys[k]).pred, name);
       }
       if (!ht::has_2d_kernel(kind)) continue;
-      ht::Grid2D grid(MPI_COMM_WORLD, ht::square_grid(world_size()));
+      ht::Grid2D grid(MPI_COMM_WORLD, ht::most_square_grid(world_size()));
       const ht::Csr2D b = ht::build_csr_2d(c.csr, grid);
       const auto bfs = ht::make_bfs_2d(kind, b, grid, o, rt);
       for (std::size_t k = 0; k < c.graph.keys.size(); ++k)
