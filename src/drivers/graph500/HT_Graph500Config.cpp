@@ -231,6 +231,53 @@ std::string blocks_too_wide(const GridShape& s, std::int64_t n, const std::strin
          std::to_string(side) + example + ", or Graph500/partition = 1d";
 }
 
+// Graph500/partition and Graph500/grid for \p ranks ranks, into c.partition
+// and c.grid (c's kernels, variant, file and SCALE read already).  Returns
+// the note partition auto leaves where it takes 1D for want of a 2D grid.
+std::string resolve_partition(const Teuchos::ParameterList& d, int ranks, Graph500Config& c) {
+  const Partition partition =
+      kPartitions.named(d.get<std::string>("partition"), "Graph500/partition");
+  if (partition == Partition::two_d && c.run_bfs) require_2d_kernel(*c.variant);
+  const std::string grid = d.get<std::string>("grid");
+  // auto on auto's grid: 2D on a balanced grid (comm/HT_Grid2D.hpp) whose
+  // blocks fit, else 1D with a note saying why.
+  const bool auto_grid = partition == Partition::automatic && grid == "auto";
+  std::string auto_note;
+  if (partition == Partition::automatic) {
+    c.partition = c.run_bfs && has_2d_kernel(*c.variant) && ranks >= kAutoTwoDRanks
+                      ? Partition::two_d
+                      : Partition::one_d;
+    if (c.partition == Partition::two_d && auto_grid && !balanced_grid(ranks)) {
+      c.partition = Partition::one_d;
+      auto_note = unbalanced_note(ranks);
+    }
+  } else {
+    c.partition = c.run_bfs ? partition : Partition::one_d;
+  }
+  // The grid must fit the ranks where it is used (2d); its form, always.
+  int rows = 0, cols = 0;
+  char more = 0;
+  const bool rxc = std::sscanf(grid.c_str(), "%dx%d%c", &rows, &cols, &more) == 2 && rows > 0 &&
+                   cols > 0 && static_cast<long long>(rows) * cols <= 1 << 30;
+  c.grid = parse_grid("Graph500/grid", grid,
+                      c.partition == Partition::one_d && rxc ? rows * cols : ranks);
+  // A grid whose blocks would not fit the block indices: refused now, not in
+  // kernel 1 (a file's vertices: check_graph_vertices).
+  if (c.partition == Partition::two_d && c.file.empty()) {
+    const std::string scale = "Graph500/SCALE = " + std::to_string(c.gen.scale);
+    const std::string why = blocks_too_wide(c.grid, c.gen.vertex_count(), scale);
+    if (!why.empty() && !auto_grid) throw UsageError(why);
+    if (!why.empty()) {
+      c.partition = Partition::one_d;
+      auto_note = "Graph500/partition = auto takes 1d with " + scale + ": the blocks of " +
+                  c.grid.name() + " would have " +
+                  std::to_string(widest_block(c.grid, c.gen.vertex_count())) +
+                  " rows or columns, more than 2D's 32-bit block indices hold (2^32)";
+    }
+  }
+  return auto_note;
+}
+
 }  // namespace
 
 Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environment& env) {
@@ -287,46 +334,7 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
       kSsspVariants.named(d.get<std::string>("sssp_variant"), "Graph500/sssp_variant");
   c.sssp_opt.chunks = opt.chunks;
   c.sssp_opt.buffer_items = opt.buffer_items;
-  const Partition partition =
-      kPartitions.named(d.get<std::string>("partition"), "Graph500/partition");
-  if (partition == Partition::two_d && c.run_bfs) require_2d_kernel(*c.variant);
-  const std::string grid = d.get<std::string>("grid");
-  // auto on auto's grid: 2D on a balanced grid (comm/HT_Grid2D.hpp) whose
-  // blocks fit, else 1D with a note saying why.
-  const bool auto_grid = partition == Partition::automatic && grid == "auto";
-  std::string auto_note;
-  if (partition == Partition::automatic) {
-    c.partition = c.run_bfs && has_2d_kernel(*c.variant) && env.size() >= kAutoTwoDRanks
-                      ? Partition::two_d
-                      : Partition::one_d;
-    if (c.partition == Partition::two_d && auto_grid && !balanced_grid(env.size())) {
-      c.partition = Partition::one_d;
-      auto_note = unbalanced_note(env.size());
-    }
-  } else {
-    c.partition = c.run_bfs ? partition : Partition::one_d;
-  }
-  // The grid must fit the ranks where it is used (2d); its form, always.
-  int rows = 0, cols = 0;
-  char more = 0;
-  const bool rxc = std::sscanf(grid.c_str(), "%dx%d%c", &rows, &cols, &more) == 2 && rows > 0 &&
-                   cols > 0 && static_cast<long long>(rows) * cols <= 1 << 30;
-  c.grid = parse_grid("Graph500/grid", grid,
-                      c.partition == Partition::one_d && rxc ? rows * cols : env.size());
-  // A grid whose blocks would not fit the block indices: refused now, not in
-  // kernel 1 (a file's vertices: check_graph_vertices).
-  if (c.partition == Partition::two_d && c.file.empty()) {
-    const std::string scale = "Graph500/SCALE = " + std::to_string(c.gen.scale);
-    const std::string why = blocks_too_wide(c.grid, c.gen.vertex_count(), scale);
-    if (!why.empty() && !auto_grid) throw UsageError(why);
-    if (!why.empty()) {
-      c.partition = Partition::one_d;
-      auto_note = "Graph500/partition = auto takes 1d with " + scale + ": the blocks of " +
-                  c.grid.name() + " would have " +
-                  std::to_string(widest_block(c.grid, c.gen.vertex_count())) +
-                  " rows or columns, more than 2D's 32-bit block indices hold (2^32)";
-    }
-  }
+  const std::string auto_note = resolve_partition(d, env.size(), c);
   c.level_end = Exchange::resolve(Exchange::Termination::automatic, env.size());
 
   // One pool serves both kernels' loops: sized for, and checked against, the
