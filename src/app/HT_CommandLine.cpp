@@ -88,8 +88,9 @@ Override parse_override(const std::string& assignment, const std::string& option
   return o;
 }
 
-// A shortcut's flag in \p args[i] ("-s 20", "-s20", "--scale 20",
-// "--scale=20"): its key's assignment in \p set, and i past its value.
+// The shortcut whose flag \p args[i] is ("-s 20", "-s20", "--scale 20",
+// "--scale=20"), its value in \p value and i at the last argument it took;
+// nullptr when none is.
 const Shortcut* take_shortcut(const AppSpec& spec, const std::vector<std::string>& args,
                               std::size_t& i, std::string& value) {
   const std::string& a = args[i];
@@ -141,9 +142,9 @@ void take(const AppSpec& spec, const std::vector<std::string>& args, std::size_t
     line.kokkos.push_back(a);
     if ((a == "--kokkos-num-threads" || a == "--kokkos-threads") && i + 1 < args.size())
       line.kokkos.push_back(args[++i]);
-  } else if (const Shortcut* cut = take_shortcut(spec, args, i, value)) {
-    sets.emplace_back((cut->short_flag.empty() ? "" : cut->short_flag + "/") + cut->long_flag,
-                      cut->key + "=" + value);
+  } else if (const Shortcut* s = take_shortcut(spec, args, i, value)) {
+    sets.emplace_back((s->short_flag.empty() ? "" : s->short_flag + "/") + s->long_flag,
+                      s->key + "=" + value);
   } else if (a == "--set") {
     if (i + 1 == args.size()) throw UsageError("--set needs Section/key=value");
     sets.emplace_back("--set", args[++i]);
