@@ -10,7 +10,7 @@
 int main(int argc, char** argv) {
   ht::AppSpec spec = ht::graph500_spec();
   // What tests and perf scripts read instead of typing the names.
-  spec.lists.push_back({"variants", "the BFS variants, a line each: name, work, reports, traits",
+  spec.lists.push_back({"variants", "a line per BFS variant: name work reports min_tasks [traits]",
                         ht::bfs_variants_list});
   return ht::run_app(argc, argv, spec, ht::graph500_driver);
 }

@@ -14,7 +14,8 @@
 #  - ht_variants <graph500_bfs> [awk condition]: the BFS variants' names, in
 #    the table's order (graph500_bfs --list variants), those whose line meets
 #    the condition: $2 is the work (single, tasks, tasks_and_io, chunks), $3
-#    what it reports, and traits follow (visits_once, bottom_up).
+#    what it reports, $4 the fewest tasks it runs with, then traits (visits_once,
+#    bottom_up, partition_2d).
 #  - out: a scratch folder of the script's own, removed when it exits.
 #  - g500_deck <kernels> [NBFS]: writes a graph500_bfs deck (edgefactor 16)
 #    into $out and sets deck to its path.

@@ -11,6 +11,10 @@ scale=${2:-18}
 nbfs=${3:-16}
 cores=${4:-$(nproc)}
 here=$(cd "$(dirname "$0")" && pwd)
+source "$here/../common/mpirun.sh"
+# The fewest tasks each variant runs with: $4 of graph500_bfs --list variants.
+declare -A fewest=()
+while read -r name _ _ least _; do fewest[$name]=$least; done < <(mpirun -np 1 "${flags[@]}" "$exe" --list variants)
 run() { # variant ranks tasks -> the data row of bench_bfs.sh
   local threads=$(($3 < cores ? $3 : cores))
   bash "$here/bench_bfs.sh" "$exe" "$scale" "$2" "$1" "$threads" "$nbfs" "$3" |
@@ -42,7 +46,7 @@ printf '%-11s %-6s %-6s %12s %14s\n' variant ranks tasks median_s hmean_TEPS
 for variant in locking nonlocking; do
   for pair in "1 4" "2 2" "4 1"; do
     read -r np nt <<<"$pair"
-    [[ $variant == locking && $nt -lt 2 ]] && continue
+    ((nt >= fewest[$variant])) || continue # locking: one task receives
     row=$(run "$variant" "$np" "$nt")
     read -r _ _ _ tasks _ teps median _ _ <<<"$row"
     printf '%-11s %-6s %-6s %12.6f %14.4g\n' "$variant" "$np" "$tasks" "$median" "$teps"

@@ -82,6 +82,14 @@ ht_launch() {
   ((rc == 0)) || ht_failed+=("$np ranks x $nt threads: $exe $* (exit $rc)")
 }
 
+# ht_list <driver> <name>: what `<driver> --list <name>` prints, run as one rank.
+ht_list() {
+  case $HT_LAUNCHER in
+    srun) srun --ntasks=1 --cpus-per-task=1 ${HT_SRUN_MPI:+--mpi=$HT_SRUN_MPI} "$HT_BIN/$1" --list "$2" ;;
+    mpirun) mpirun -np 1 "$HT_BIN/$1" --list "$2" ;;
+  esac
+}
+
 # At the job's end: the failed runs, if any, and a non-zero exit.
 ht_end() {
   local rc=$?

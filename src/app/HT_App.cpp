@@ -59,57 +59,6 @@ void add_common_parameters(Teuchos::ParameterList& valid, const std::string& app
 
 namespace {
 
-// What the command line asks before any deck is read: these options never
-// reach Kokkos (Kokkos 3.4 answers --help itself, on every rank).
-struct Asked {
-  bool help = false, help_all = false, version = false, kokkos_help = false;
-  std::string topic;  // --help Section/key
-  bool list = false;
-  std::string listing;  // --list <name>
-};
-
-bool is_deck(const std::string& a) {
-  for (const char* ext : {".xml", ".yaml", ".yml"}) {
-    const std::string e = ext;
-    if (a.size() >= e.size() && a.compare(a.size() - e.size(), e.size(), e) == 0) return true;
-  }
-  return false;
-}
-
-// Takes the options above out of \p args (argv without argv[0] stays first).
-Asked take_early_options(std::vector<char*>& args) {
-  Asked q;
-  std::vector<char*> rest{args.front()};
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string a = args[i];
-    if (a == "--help" || a == "-h") {
-      q.help = true;
-      if (i + 1 < args.size() && args[i + 1][0] != '-' && !is_deck(args[i + 1]))
-        q.topic = args[++i];
-    } else if (a.rfind("--help=", 0) == 0) {
-      q.help = true;
-      q.topic = a.substr(7);
-    } else if (a == "--help-all") {
-      q.help_all = true;
-    } else if (a == "--list") {
-      q.list = true;
-      if (i + 1 < args.size()) q.listing = args[++i];
-    } else if (a.rfind("--list=", 0) == 0) {
-      q.list = true;
-      q.listing = a.substr(7);
-    } else if (a == "--version") {
-      q.version = true;
-    } else if (a == "--kokkos-help") {
-      q.kokkos_help = true;
-      rest.push_back(args[i]);  // Kokkos prints its help (rank 0: HT_Environment)
-    } else {
-      rest.push_back(args[i]);
-    }
-  }
-  args = rest;
-  return q;
-}
-
 std::string mpi_library() {
   char text[MPI_MAX_LIBRARY_VERSION_STRING];
   int n = 0;
@@ -194,41 +143,46 @@ void report_memory(const AppContext& ctx) {
 
 int run_app(int argc, char** argv, const AppSpec& spec,
             const std::function<void(AppContext&)>& body) {
-  std::vector<char*> args(argv, argv + argc);
-  const Asked asked = take_early_options(args);
+  const CommandLine line =
+      parse_command_line(spec, std::vector<std::string>(argv + 1, argv + argc));
+  // Kokkos sees its own flags only: it would answer --help itself, on every rank.
+  std::vector<char*> args{argv[0]};
+  for (const std::string& k : line.kokkos) args.push_back(const_cast<char*>(k.c_str()));
   int n = static_cast<int>(args.size());
   args.push_back(nullptr);
   char** v = args.data();
 
   Environment env(n, v);
-  if (asked.kokkos_help) return 0;  // Kokkos printed it
+  if (line.kokkos_help) return 0;  // Kokkos printed it
   try {
-    if (asked.help || asked.help_all || asked.version) {
-      std::string text = asked.version         ? version_text(spec.name)
-                         : asked.help_all      ? help_text(spec) + "\n" + help_long(spec, "")
-                         : asked.topic.empty() ? help_text(spec)
-                                               : help_long(spec, asked.topic);
+    if (line.help || line.help_all || line.version) {
+      std::string text = line.version         ? version_text(spec.name)
+                         : line.help_all      ? help_text(spec) + "\n" + help_long(spec, "")
+                         : line.topic.empty() ? help_text(spec)
+                                              : help_long(spec, line.topic);
       if (env.rank() == 0) std::cout << text << std::flush;
       return 0;
     }
-    if (asked.list) {
+    if (line.list) {
       std::string names;
       for (const AppSpec::Listing& l : spec.lists) {
-        if (l.name == asked.listing) {
+        if (l.name == line.listing) {
           if (env.rank() == 0) std::cout << l.text() << std::flush;
           return 0;
         }
         names += (names.empty() ? "" : ", ") + l.name;
       }
-      throw UsageError("--list '" + asked.listing +
+      throw UsageError("--list '" + line.listing +
                        "': " + (names.empty() ? "this app lists nothing" : "accepted: " + names));
     }
+    line.check();
+    if (n > 1) throw UsageError(unknown_option(spec, v[1]));  // a --kokkos-* flag Kokkos lacks
     const std::string start = iso_time_now(), stamp = stamp_now();
-    Deck deck = load_deck(spec, std::vector<std::string>(v + 1, v + n), env.comm());
-    if (deck.print_only) {
+    Deck deck = load_deck(spec, line, env.comm());
+    if (!line.print_format.empty()) {
       // A dry run: every check that needs no input data, then the deck.
       if (spec.check) spec.check(*deck.params, env);
-      if (env.rank() == 0) std::cout << deck.printed << std::flush;
+      if (env.rank() == 0) std::cout << deck_text(*deck.params, line.print_format) << std::flush;
       return 0;
     }
     // Before any large allocation: what a rank will need against what it has.

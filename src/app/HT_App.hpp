@@ -3,9 +3,10 @@
 /// \brief The common main of every HybridTasks driver: environment, deck,
 /// results file, the run's peak memory per rank, and the error policy.
 ///
-/// Options answered before any deck is read, on rank 0, exit 0: --help (one
-/// screen), --help <Section/key> and --help-all (the long text), --version,
-/// --kokkos-help (Kokkos' flags), --list <name> (AppSpec::lists).
+/// The command line is read once (app/HT_CommandLine.hpp).  Options answered
+/// before any deck is read, on rank 0, exit 0: --help (one screen), --help
+/// <Section/key> and --help-all (the long text), --version, --kokkos-help
+/// (Kokkos' flags), --list <name> (AppSpec::lists).
 /// --print-deck runs the AppSpec's check (the driver's cross-key rules)
 /// before it prints, so a deck it prints would run.
 ///
@@ -30,7 +31,7 @@
 /// \endcode
 #include <functional>
 
-#include "io/HT_Deck.hpp"
+#include "app/HT_CommandLine.hpp"
 #include "io/HT_Results.hpp"
 #include "runtime/HT_Environment.hpp"
 

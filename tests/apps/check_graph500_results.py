@@ -23,12 +23,13 @@ from check_sssp_results import check_sssp  # noqa: E402
 path, ranks, threads, variant = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 direction = sys.argv[5] if len(sys.argv) > 5 else "auto"
 partition = sys.argv[6] if len(sys.argv) > 6 else "1d"
-# A line per variant: name, work, reports, then traits (bfs_variants_list()).
+# A line per variant: name, work, reports, min_tasks, then traits (bfs_variants_list()).
 with open(os.environ["HT_BFS_VARIANTS"]) as listing:
     kinds = {w[0]: w[1:] for w in (line.split() for line in listing) if w}
 assert variant in kinds, (variant, sorted(kinds))
-work, reports, traits = kinds[variant][0], kinds[variant][1], kinds[variant][2:]
+work, reports, traits = kinds[variant][0], kinds[variant][1], kinds[variant][3:]
 bottom_up = "bottom_up" in traits
+assert partition == "1d" or "partition_2d" in traits, (variant, partition, traits)
 with h5py.File(path, "r") as f:
     a = f.attrs
     for key in ("app", "deck", "git_revision", "kokkos", "kokkos_backend", "task_runtime",

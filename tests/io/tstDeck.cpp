@@ -1,6 +1,7 @@
-// Tests of ht::load_deck: XML and YAML decks, defaults, overrides and
-// shortcuts, and each class of bad input refused in our words (where, the
-// key, the value and what is accepted), alike on every rank; and --help.
+// Tests of ht::load_deck and the command line (ht::parse_command_line): XML
+// and YAML decks, defaults, overrides and shortcuts, and each class of bad
+// input refused in our words (where, the key, the value and what is
+// accepted), alike on every rank; and --help.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -8,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "io/HT_Deck.hpp"
+#include "app/HT_CommandLine.hpp"
 #include "runtime/HT_Error.hpp"
 
 namespace {
@@ -41,9 +42,14 @@ std::string write(const std::string& name, const std::string& text) {
   return path;
 }
 
+// The deck a command line names, as run_app reads it.
+ht::Deck load(const std::vector<std::string>& args) {
+  return ht::load_deck(spec(), ht::parse_command_line(spec(), args), MPI_COMM_WORLD);
+}
+
 std::string usage_error(const std::vector<std::string>& args) {
   try {
-    ht::load_deck(spec(), args, MPI_COMM_WORLD);
+    load(args);
   } catch (const ht::UsageError& e) {
     return e.what();
   }
@@ -55,7 +61,7 @@ const char* kXml = R"(<ParameterList name="demo">
 </ParameterList>)";
 
 TEST(Deck, XmlDeckFillsDefaultsOnEveryRank) {
-  auto d = ht::load_deck(spec(), {write("a.xml", kXml)}, MPI_COMM_WORLD);
+  auto d = load({write("a.xml", kXml)});
   EXPECT_EQ(d.params->sublist("Solver").get<int>("n"), 42);
   EXPECT_DOUBLE_EQ(d.params->sublist("Solver").get<double>("tol"), 1e-6);
   EXPECT_EQ(d.params->sublist("Solver").get<std::string>("name"), "cg");
@@ -63,17 +69,14 @@ TEST(Deck, XmlDeckFillsDefaultsOnEveryRank) {
 }
 
 TEST(Deck, YamlDeckReadsTheSame) {
-  auto d = ht::load_deck(spec(), {write("a.yaml", "demo:\n  Solver:\n    n: 7\n    name: gmres\n")},
-                         MPI_COMM_WORLD);
+  auto d = load({write("a.yaml", "demo:\n  Solver:\n    n: 7\n    name: gmres\n")});
   EXPECT_EQ(d.params->sublist("Solver").get<int>("n"), 7);
   EXPECT_EQ(d.params->sublist("Solver").get<std::string>("name"), "gmres");
 }
 
 TEST(Deck, SetOverridesOneKeyWithTheDeclaredType) {
-  auto d = ht::load_deck(spec(),
-                         {write("b.xml", kXml), "--set", "Solver/n=99", "--set=Solver/verbose=true",
-                          "--set", "Solver/tol=1e-3"},
-                         MPI_COMM_WORLD);
+  auto d = load({write("b.xml", kXml), "--set", "Solver/n=99", "--set=Solver/verbose=true", "--set",
+                 "Solver/tol=1e-3"});
   EXPECT_EQ(d.params->sublist("Solver").get<int>("n"), 99);
   EXPECT_TRUE(d.params->sublist("Solver").get<bool>("verbose"));
   EXPECT_DOUBLE_EQ(d.params->sublist("Solver").get<double>("tol"), 1e-3);
@@ -135,8 +138,8 @@ TEST(Deck, BadFilesAndOptionsAreRefused) {
 TEST(Deck, DefaultDeckValidatesAgainstItself) {
   for (const char* format : {"xml", "yaml"}) {
     const std::string path =
-        write(std::string("default.") + format, ht::default_deck(spec(), format));
-    auto d = ht::load_deck(spec(), {path}, MPI_COMM_WORLD);
+        write(std::string("default.") + format, ht::deck_text(*load({}).params, format));
+    auto d = load({path});
     EXPECT_EQ(d.params->sublist("Solver").get<int>("n"), 10) << format;
   }
 }
@@ -154,8 +157,7 @@ TEST(Deck, TyposGetTheNearestNameAndTheLine) {
 }
 
 TEST(Deck, YamlIntegersAreTakenWhereNumbersOrStringsAreAsked) {
-  auto d =
-      ht::load_deck(spec(), {write("int.yaml", "demo:\n  Solver:\n    tol: 1\n")}, MPI_COMM_WORLD);
+  auto d = load({write("int.yaml", "demo:\n  Solver:\n    tol: 1\n")});
   EXPECT_DOUBLE_EQ(d.params->sublist("Solver").get<double>("tol"), 1.0);
   const std::string e = usage_error({write("int2.yaml", "demo:\n  Solver:\n    name: 3\n")});
   EXPECT_EQ(e, "tstDeck_int2.yaml:3: Solver/name = 3: not accepted; accepted: cg or gmres");
@@ -289,17 +291,17 @@ TEST(Deck, OptionsAreBlamedNotTheDeck) {
   const std::string bad =
       write("bad_n.xml", R"(<ParameterList name="demo"><ParameterList name="Solver">
       <Parameter name="n" type="int" value="1000"/></ParameterList></ParameterList>)");
-  auto d = ht::load_deck(spec(), {bad, "--set", "Solver/n=5"}, MPI_COMM_WORLD);
+  auto d = load({bad, "--set", "Solver/n=5"});
   EXPECT_EQ(d.params->sublist("Solver").get<int>("n"), 5);
 }
 
 TEST(Deck, NoDeckRunsTheDefaultsWithShortcutsOnTop) {
-  auto d = ht::load_deck(spec(), {}, MPI_COMM_WORLD);
+  auto d = load({});
   EXPECT_EQ(d.params->sublist("Solver").get<int>("n"), 10);
   EXPECT_TRUE(d.path.empty());
   for (const auto& args : std::vector<std::vector<std::string>>{
            {"-n", "7"}, {"--size", "7"}, {"--size=7"}, {"-n7"}, {"--set", "Solver/n=7"}}) {
-    auto s = ht::load_deck(spec(), args, MPI_COMM_WORLD);
+    auto s = load(args);
     EXPECT_EQ(s.params->sublist("Solver").get<int>("n"), 7) << args[0];
   }
   EXPECT_NE(usage_error({"--size"}).find("--size needs a value (Solver/n)"), std::string::npos);
@@ -308,19 +310,46 @@ TEST(Deck, NoDeckRunsTheDefaultsWithShortcutsOnTop) {
 TEST(Deck, PrintDeckNamesItsFormats) {
   EXPECT_EQ(usage_error({"--print-deck=json"}),
             "--print-deck=json: unknown format 'json'; accepted: xml, yaml");
-  auto d = ht::load_deck(spec(), {"--print-deck=yaml"}, MPI_COMM_WORLD);
-  EXPECT_TRUE(d.print_only);
-  if (rank() == 0) {
-    EXPECT_NE(d.printed.find("n: 10"), std::string::npos) << d.printed;
-  }
+  const ht::CommandLine line = ht::parse_command_line(spec(), {"--print-deck=yaml"});
+  EXPECT_EQ(line.print_format, "yaml");
+  const std::string printed =
+      ht::deck_text(*ht::load_deck(spec(), line, MPI_COMM_WORLD).params, line.print_format);
+  EXPECT_NE(printed.find("n: 10"), std::string::npos) << printed;
+}
+
+TEST(CommandLine, EveryFlagIsKnownSoItsTyposGetTheFlag) {
+  EXPECT_EQ(usage_error({"--lsit", "variants"}),
+            "unknown option '--lsit'; did you mean --list? (see demo --help)");
+  EXPECT_EQ(usage_error({"--verison"}),
+            "unknown option '--verison'; did you mean --version? (see demo --help)");
+  EXPECT_EQ(usage_error({"--sise=3"}),
+            "unknown option '--sise=3'; did you mean --size? (see demo --help)");
+}
+
+TEST(CommandLine, ArgumentsAreReadOnceEachToItsPlace) {
+  const ht::CommandLine l =
+      ht::parse_command_line(spec(), {"--kokkos-num-threads", "2", "d.yaml", "--list", "things",
+                                      "--kokkos-disable-warnings", "-n", "7", "--help", "Solver"});
+  EXPECT_EQ(l.kokkos,
+            (std::vector<std::string>{"--kokkos-num-threads", "2", "--kokkos-disable-warnings"}));
+  EXPECT_EQ(l.deck, "d.yaml");
+  EXPECT_TRUE(l.list);
+  EXPECT_EQ(l.listing, "things");
+  EXPECT_TRUE(l.help);
+  EXPECT_EQ(l.topic, "Solver");
+  EXPECT_EQ(l.sets->sublist("Solver").get<int>("n"), 7);
+  EXPECT_EQ(l.fault, "");
+  // A fault is kept, and --help after it still answers.
+  const ht::CommandLine bad = ht::parse_command_line(spec(), {"--bogus", "--help"});
+  EXPECT_TRUE(bad.help);
+  EXPECT_EQ(bad.fault, "unknown option '--bogus' (see demo --help)");
 }
 
 TEST(Deck, AnExistingOutputFileIsRefusedUnlessOverwriteIsSet) {
   const std::string file = write("exists.h5", "earlier results");
   const std::string e = usage_error({"--set", "Output/file=" + file});
   EXPECT_NE(e.find("Output/file = tstDeck_exists.h5: the file exists"), std::string::npos) << e;
-  EXPECT_NO_THROW(ht::load_deck(
-      spec(), {"--set", "Output/file=" + file, "--set", "Output/overwrite=true"}, MPI_COMM_WORLD));
+  EXPECT_NO_THROW(load({"--set", "Output/file=" + file, "--set", "Output/overwrite=true"}));
 }
 
 TEST(Deck, HelpIsOneScreenAndLongHelpIsWhole) {

@@ -216,6 +216,7 @@ extern const BfsVariant bfs_hybrid{
     BfsReports::redundancy,
     /*visits_once=*/true,
     /*bottom_up=*/true,
-    make_variant<BfsHybrid>};
+    make_variant<BfsHybrid>,
+    /*partition_2d=*/true};
 
 }  // namespace ht::impl

@@ -11,8 +11,9 @@ namespace ht {
 
 namespace impl {
 // The rows, each defined beside its kernel.
-extern const BfsVariant bfs_mpi, bfs_locking, bfs_nonlocking, bfs_incremental, bfs_atomic,
-    bfs_hybrid;
+#define HT_BFS_VARIANT(name) extern const BfsVariant bfs_##name;
+#include "graph/bfs/HT_BfsVariant.def"
+#undef HT_BFS_VARIANT
 }  // namespace impl
 
 namespace {
@@ -26,9 +27,11 @@ struct LargestTask {
 }  // namespace
 
 const std::vector<BfsVariant>& bfs_variants() {
-  static const std::vector<BfsVariant> table{impl::bfs_mpi,        impl::bfs_locking,
-                                             impl::bfs_nonlocking, impl::bfs_incremental,
-                                             impl::bfs_atomic,     impl::bfs_hybrid};
+  static const std::vector<BfsVariant> table{
+#define HT_BFS_VARIANT(name) impl::bfs_##name,
+#include "graph/bfs/HT_BfsVariant.def"
+#undef HT_BFS_VARIANT
+  };
   return table;
 }
 
@@ -54,9 +57,10 @@ std::string bfs_variants_list() {
   std::string list;
   for (const BfsVariant& v : bfs_variants()) {
     list += std::string(v.name) + " " + kWork[static_cast<int>(v.work)] + " " +
-            kReports[static_cast<int>(v.reports)];
+            kReports[static_cast<int>(v.reports)] + " " + std::to_string(v.min_tasks());
     if (v.visits_once) list += " visits_once";
     if (v.bottom_up) list += " bottom_up";
+    if (v.partition_2d) list += " partition_2d";
     list += "\n";
   }
   return list;
@@ -82,16 +86,18 @@ BfsOptions BfsVariant::resolve(BfsOptions opt, int threads) const {
       break;
     case BfsWork::tasks_and_io:
       // Every thread processes, plus the receive task (which mostly sleeps).
-      if (opt.tasks == 0) opt.tasks = std::max(2, threads + 1);
-      if (opt.tasks < 2) {
+      if (opt.tasks == 0) opt.tasks = std::max(min_tasks(), threads + 1);
+      if (opt.tasks < min_tasks()) {
         throw UsageError("Graph500/tasks = " + std::to_string(opt.tasks) + ": the " + name +
-                         " variant needs at least 2 tasks (one receives), or 0 for the Kokkos "
-                         "threads + 1");
+                         " variant needs at least " + std::to_string(min_tasks()) +
+                         " tasks (one receives), or 0 for the Kokkos threads + 1");
       }
       break;
   }
   return opt;
 }
+
+int BfsVariant::min_tasks() const { return work == BfsWork::tasks_and_io ? 2 : 1; }
 
 int BfsVariant::tasks_per_rank(const BfsOptions& opt) const {
   switch (work) {

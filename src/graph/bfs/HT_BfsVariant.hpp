@@ -1,13 +1,15 @@
 #pragma once
 /// \file HT_BfsVariant.hpp
 /// \brief What a BFS variant is (its name, how it splits a level into tasks,
-/// the MPI thread level it needs, what it reports, how to make one), and the
-/// table of them: the one place that lists them.  The deck's validator and
-/// --help, make_bfs() and the graph500_bfs driver all read it, and the tests,
-/// perf scripts and results checker read `graph500_bfs --list variants`
-/// (bfs_variants_list()).  Each row is defined in its variant's own file,
-/// beside the kernel; a new variant is that file plus one line in the table
-/// (HT_BfsVariant.cpp).
+/// the MPI thread level it needs, what it reports, whether it has a 2D
+/// kernel, how to make one), and the table of them.  The one list of the
+/// variants is HT_BfsVariant.def, a row each; each variant's BfsVariant row
+/// is defined in its own file, HT_Bfs<Name>.cpp, beside the kernel.  A new
+/// variant is that file plus one row in HT_BfsVariant.def (which also makes
+/// CMake build the file and define its tests).  The deck's validator and
+/// --help, make_bfs() and the graph500_bfs driver read the table; scripts
+/// and the results checker read `graph500_bfs --list variants`
+/// (bfs_variants_list()).
 ///
 /// Layers, each using only those before it: HT_Bfs.hpp (the interface),
 /// impl/ (what variants share), the variant files, this table.
@@ -54,9 +56,14 @@ struct BfsVariant {
   BfsWork work;
   int mpi_thread_level;  ///< the least MPI_THREAD_* it runs with
   BfsReports reports;
-  bool visits_once;  ///< no vertex is visited by two tasks: redundancy 1 by construction
-  bool bottom_up;    ///< searches levels bottom-up too (Graph500/direction)
-  Make make;         ///< the variant on a graph, with resolved options
+  bool visits_once;           ///< no vertex is visited by two tasks: redundancy 1 by construction
+  bool bottom_up;             ///< searches levels bottom-up too (Graph500/direction)
+  Make make;                  ///< the variant on a graph, with resolved options
+  bool partition_2d = false;  ///< runs with Graph500/partition = 2d (make_bfs_2d)
+
+  /// The fewest tasks a rank runs it with: 2 for tasks_and_io (one
+  /// receives), else 1; a sweep gives it at least that many threads.
+  int min_tasks() const;
 
   /// \p opt with its task count settled for \p threads Kokkos threads
   /// (Graph500/tasks = 0 derives it); UsageError naming the key when the
@@ -83,8 +90,9 @@ const BfsVariant& bfs_variant(const std::string& name);
 std::string bfs_variants_doc();
 /// \brief `graph500_bfs --list variants`: a line per variant, the baseline
 /// first, of words a script selects by: its name, its BfsWork and BfsReports
-/// (as spelled in the enums), then `visits_once` and `bottom_up` where true.
-/// Example line: `hybrid chunks redundancy visits_once bottom_up`.
+/// (as spelled in the enums), its min_tasks(), then `visits_once`,
+/// `bottom_up` and `partition_2d` where true.
+/// Example line: `hybrid chunks redundancy 1 visits_once bottom_up partition_2d`.
 std::string bfs_variants_list();
 
 /// Variant \p v on \p g, with \p opt resolved for this rank's Kokkos threads;
