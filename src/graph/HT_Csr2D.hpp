@@ -106,8 +106,8 @@ struct Csr2D {
 
 /// \brief The 2D blocks of the 1D CSR \p g on \p grid (collective; the
 /// grid's ranks are g's).  Row v's entries stay in v's grid row, so each
-/// rank's rows travel along its grid row, in Alltoallv rounds of at most
-/// \p round_entries entries (8 bytes each) a rank.  Works for any kernel-1
+/// rank's rows travel along its grid row (peer_exchange), packed in rounds
+/// of at most \p round_entries entries (8 bytes each) a rank.  Works for any kernel-1
 /// graph (generated or read from a file), ordered or not.
 Csr2D build_csr_2d(const Csr& g, const Grid2D& grid,
                    std::int64_t round_entries = std::int64_t(1) << 22);

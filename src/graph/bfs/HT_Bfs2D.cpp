@@ -17,7 +17,7 @@
 // (cut into equal shares, HT_EdgeChunks.hpp, for a list; into equal runs of
 // words for a bitmap) claim each column-block target in a sent filter of the
 // column block (N / C bits) and queue (vertex, parent) for the target's
-// owner, a rank of the same grid column; one Alltoallv along the column
+// owner, a rank of the same grid column; one peer_exchange along the column
 // delivers them, and the owner keeps the first for each unvisited vertex.
 // A find travels as one word: the vertex's offset in its owner's piece and
 // the parent's index in the finder's block (the owner knows the finder's
@@ -32,7 +32,7 @@
 // left neighbour in the row while taking the right one's.  After C
 // sub-steps every vertex of the row block met every block of its row, and
 // was found by at most one rank; the found parents go to their owners in
-// one Alltoallv along the row.
+// one peer_exchange along the row.
 //
 // After each level one allreduce of three counts (the next frontier, its
 // edges, edges still unexplored) gives every rank the same direction.
@@ -41,8 +41,10 @@
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 #include "comm/HT_CommCounts.hpp"
+#include "comm/HT_PeerExchange.hpp"
 #include "comm/HT_Wait.hpp"
 #include "graph/HT_Bitmap.hpp"
 #include "graph/impl/HT_ChunkTask.hpp"
@@ -389,44 +391,34 @@ class Bfs2D final : public Bfs {
   // next frontier (next_).
   template <class ParentOf>
   void fold(MPI_Comm comm, int peers, int me, ParentOf&& parent_of) {
-    const int cols = peers;
-    std::vector<int> count(cols, 0), displ(cols), in_count(cols), in_displ(cols);
-    std::size_t total = 0;
-    for (int t = 0; t < cols; ++t) {
+    std::vector<std::int64_t> count(static_cast<std::size_t>(peers), 0);
+    for (int t = 0; t < peers; ++t) {
       if (t == me) continue;
-      std::size_t k = 0;
-      for (const WorkerState2D& l : workers_) k += l.out[t].size();
-      count[t] = as_int(k);
-      displ[t] = as_int(total);
-      total += k;
-      if (k > 0) {
+      for (const WorkerState2D& l : workers_)
+        count[t] += static_cast<std::int64_t>(l.out[t].size());
+      if (count[t] > 0) {
         ++sent_messages_;
-        sent_bytes_ += static_cast<std::int64_t>(8 * k);
+        sent_bytes_ += 8 * count[t];
       }
     }
-    send_.resize(total);
-    for (int t = 0; t < cols; ++t) {
-      if (t == me) continue;
-      auto at = send_.begin() + displ[t];
-      for (WorkerState2D& l : workers_) {
-        at = std::copy(l.out[t].begin(), l.out[t].end(), at);
-        l.out[t].clear();
-      }
-    }
-    if (cols > 1) {
-      communicate([&] {
-        mpi::Alltoall(count.data(), 1, MPI_INT, in_count.data(), 1, MPI_INT, comm);
-        std::size_t incoming = 0;
-        for (int t = 0; t < cols; ++t) {
-          in_displ[t] = as_int(incoming);
-          incoming += static_cast<std::size_t>(in_count[t]);
+    std::optional<PeerPlan> plan;  // none on a grid line of one rank
+    communicate([&] {
+      if (peers > 1) plan.emplace(count, comm);
+    });
+    if (plan) {
+      send_.resize(static_cast<std::size_t>(plan->sends()));
+      for (int t = 0; t < peers; ++t) {
+        if (t == me) continue;
+        auto at = send_.begin() + plan->send_offsets()[t];
+        for (WorkerState2D& l : workers_) {
+          at = std::copy(l.out[t].begin(), l.out[t].end(), at);
+          l.out[t].clear();
         }
-        receive_.resize(incoming);
-        mpi::Alltoallv(send_.data(), count.data(), displ.data(), MPI_UINT64_T, receive_.data(),
-                       in_count.data(), in_displ.data(), MPI_UINT64_T, comm);
-      });
+      }
+      receive_.resize(static_cast<std::size_t>(plan->receives()));
+      communicate([&] { peer_exchange(*plan, send_.data(), receive_.data()); });
     }
-    for (int t = 0; t < cols; ++t) {
+    for (int t = 0; t < peers; ++t) {
       const auto keep = [&](std::int64_t offset, std::int64_t i) {
         if (!seen_.set_new(offset)) return;
         res_.pred[offset] = parent_of(t, i);
@@ -439,8 +431,8 @@ class Bfs2D final : public Bfs {
           l.out[t].clear();
         }
       } else {
-        const std::uint64_t* w = receive_.data() + in_displ[t];
-        finds_.for_each(w, w + in_count[t], keep);
+        const std::uint64_t* w = receive_.data() + plan->recv_offsets()[t];
+        finds_.for_each(w, w + plan->recv_count(t), keep);
       }
     }
     found_vertices_ = static_cast<std::int64_t>(next_.size());
