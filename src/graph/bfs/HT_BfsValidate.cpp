@@ -147,40 +147,54 @@ Validation validate_bfs(const Csr2D& b, const Grid2D& grid, std::int64_t key,
   const std::vector<std::int32_t>& level = check.level;
   const std::int64_t n = r.local_count();
 
-  // Every entry (v, u) of the block goes to u's owner with v and v's level:
-  // the owner checks the edge (once, where v < u) and marks u joined to its
-  // parent if v is it.  v's level comes from v's owner, a rank of this grid
-  // row, one piece of the row block at a time.
+  // The row block's pieces in turn, each with its levels and parents from
+  // its owner, a rank of this grid row.  Check 3 by the rows: the holder of
+  // row v whose column block has v's parent looks for it in the row, and the
+  // piece's owner learns which of its vertices were joined (a bitwise or
+  // along the row).  Checks 4 and 5 by the entries: each (v, u) with v < u
+  // goes to u's owner with v and v's level.  Broadcast and reduction are
+  // collectives, so they come between the exchange's steps, never inside
+  // one (where a rank blocked in them would not drain what its peers send).
   Validation edges;
   std::string edges_first;
   const auto fail = failure_recorder(edges, edges_first);
-  Bitmap joined(n);
   const Exchange::Handler near_end = [&](const Exchange::Item* it, std::size_t k) {
     for (std::size_t j = 0; j < k; ++j) {
-      const std::int64_t u = it[j].vertex, v = vertex_of(it[j].value), i = r.local(u);
-      if (pred[i] == v) joined.set(i);
-      if (v < u) check_edge(v, level_of(it[j].value), u, level[i], fail);
+      const std::int64_t u = it[j].vertex;
+      check_edge(vertex_of(it[j].value), level_of(it[j].value), u, level[r.local(u)], fail);
     }
   };
-  // A step of the exchange a piece: the broadcast is a collective, so it
-  // comes between steps, never inside one (where a rank blocked in it would
-  // not drain what its peers send).
-  std::vector<std::int32_t> piece(static_cast<std::size_t>(r.per_rank));
+  Bitmap joined(n), found(r.per_rank);
+  std::vector<std::int32_t> piece_level(static_cast<std::size_t>(r.per_rank));
+  std::vector<std::int64_t> piece_pred(piece_level.size());
   const BlockOffsets& rows = b.row_offsets;
   for (int t = 0; t < b.shape.cols; ++t) {
     const VertexRange owner = r.of_rank(b.row * b.shape.cols + t);
-    if (t == b.col) std::copy(level.begin(), level.end(), piece.begin());
-    mpi::Bcast(piece.data(), static_cast<int>(owner.local_count()), MPI_INT32_T, t,
-               grid.row_comm());
+    const std::int64_t m = owner.local_count();
+    if (t == b.col) {
+      std::copy(level.begin(), level.end(), piece_level.begin());
+      std::copy(pred.begin(), pred.end(), piece_pred.begin());
+    }
+    mpi::Bcast(piece_level.data(), static_cast<int>(m), MPI_INT32_T, t, grid.row_comm());
+    mpi::Bcast(piece_pred.data(), static_cast<int>(m), MPI_INT64_T, t, grid.row_comm());
+    found.clear();
+    for (std::int64_t o = 0; o < m; ++o) {
+      const std::int64_t p = piece_pred[o];
+      if (p < 0 || p >= r.n_global || r.owner(p) % b.shape.cols != b.col) continue;
+      const BlockOffsets::Range e = rows[t * b.piece_bits + o];
+      const auto c = static_cast<BlockIndex>(b.col_index(p));
+      for (std::int64_t k = e.begin; k < e.end; ++k)
+        if (b.row_targets[k] == c) found.set(o);
+    }
+    mpi::Reduce(found.data(), joined.data(), static_cast<int>(Bitmap::words_for(m)), MPI_UINT64_T,
+                MPI_BOR, t, grid.row_comm());
     Step step(check.ex, check.phase, r, near_end);
-    for (std::int64_t o = 0; o < owner.local_count(); ++o) {
-      const std::int64_t slot = t * b.piece_bits + o;
-      if (!rows.nonempty().test(slot)) continue;
-      const BlockOffsets::Range e = rows[slot];
+    for (std::int64_t o = 0; o < m; ++o) {
+      const BlockOffsets::Range e = rows[t * b.piece_bits + o];
       const std::int64_t v = owner.global(o);
       for (std::int64_t k = e.begin; k < e.end; ++k) {
         const std::int64_t u = b.col_vertex(b.row_targets[k]);
-        step.send(r.owner(u), {u, pack(v, piece[o])});
+        if (v < u) step.send(r.owner(u), {u, pack(v, piece_level[o])});
       }
     }
     step.finish();
