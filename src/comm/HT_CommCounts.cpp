@@ -156,5 +156,17 @@ int Alltoallv(const void* in, const int* in_counts, const int* in_displs, MPI_Da
                        comm);
 }
 
+#if MPI_VERSION >= 4
+int Alltoallv_c(const void* in, const MPI_Count* in_counts, const MPI_Aint* in_displs,
+                MPI_Datatype in_type, void* out, const MPI_Count* out_counts,
+                const MPI_Aint* out_displs, MPI_Datatype out_type, MPI_Comm comm) {
+  long long total = 0;
+  for (int p = 0, n = size_of(comm); p < n; ++p) total += static_cast<long long>(out_counts[p]);
+  collective(bytes_of(total, out_type));
+  return MPI_Alltoallv_c(in, in_counts, in_displs, in_type, out, out_counts, out_displs, out_type,
+                         comm);
+}
+#endif
+
 }  // namespace mpi
 }  // namespace ht

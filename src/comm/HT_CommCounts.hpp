@@ -96,6 +96,12 @@ int Alltoall(const void* in, int in_count, MPI_Datatype in_type, void* out, int 
 int Alltoallv(const void* in, const int* in_counts, const int* in_displs, MPI_Datatype in_type,
               void* out, const int* out_counts, const int* out_displs, MPI_Datatype out_type,
               MPI_Comm comm);
+#if MPI_VERSION >= 4
+/// \brief MPI-4's large-count Alltoallv (64-bit counts and displacements).
+int Alltoallv_c(const void* in, const MPI_Count* in_counts, const MPI_Aint* in_displs,
+                MPI_Datatype in_type, void* out, const MPI_Count* out_counts,
+                const MPI_Aint* out_displs, MPI_Datatype out_type, MPI_Comm comm);
+#endif
 
 }  // namespace mpi
 }  // namespace ht

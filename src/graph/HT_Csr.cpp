@@ -6,7 +6,7 @@
 #include <tuple>
 #include <type_traits>
 
-#include "comm/HT_CommCounts.hpp"
+#include "comm/HT_PeerExchange.hpp"
 #include "comm/HT_Wait.hpp"
 #include "runtime/HT_Phase.hpp"
 
@@ -51,14 +51,7 @@ WeightedEdge reversed(const WeightedEdge& e) { return {e.v, e.u, e.w}; }
 template <class E>
 class Router {
  public:
-  Router(const VertexRange& r, MPI_Comm comm)
-      : r_(r), comm_(comm), count_(r.size), in_count_(r.size), at_(r.size), in_at_(r.size) {
-    MPI_Type_contiguous(static_cast<int>(sizeof(E)), MPI_BYTE, &pair_);  // one directed edge
-    MPI_Type_commit(&pair_);
-  }
-  ~Router() { MPI_Type_free(&pair_); }
-  Router(const Router&) = delete;
-  Router& operator=(const Router&) = delete;
+  Router(const VertexRange& r, MPI_Comm comm) : r_(r), comm_(comm), count_(r.size) {}
 
   /// Routes \p n edges; \p take(in, m) gets the m directed edges this rank owns.
   template <class Take>
@@ -69,30 +62,23 @@ class Router {
       ++count_[r_.owner(e[i].u)];
       ++count_[r_.owner(e[i].v)];
     }
-    mpi::Alltoall(count_.data(), 1, MPI_INT, in_count_.data(), 1, MPI_INT, comm_);
-    int total = 0, incoming = 0;
-    for (int p = 0; p < r_.size; ++p) {
-      at_[p] = (total += count_[p]) - count_[p];
-      in_at_[p] = (incoming += in_count_[p]) - in_count_[p];
-    }
-    out_.resize(static_cast<std::size_t>(total));
-    in_.resize(static_cast<std::size_t>(incoming));
-    std::vector<int> fill = at_;
+    const PeerPlan plan(count_, comm_);
+    out_.resize(static_cast<std::size_t>(plan.sends()));
+    in_.resize(static_cast<std::size_t>(plan.receives()));
+    std::vector<std::int64_t> fill = plan.send_offsets();
     for (std::size_t i = 0; i < n; ++i) {
       if (e[i].u == e[i].v) continue;
       out_[fill[r_.owner(e[i].u)]++] = e[i];
       out_[fill[r_.owner(e[i].v)]++] = reversed(e[i]);
     }
-    mpi::Alltoallv(out_.data(), count_.data(), at_.data(), pair_, in_.data(), in_count_.data(),
-                   in_at_.data(), pair_, comm_);
+    peer_exchange(plan, out_.data(), in_.data());
     take(in_.data(), in_.size());
   }
 
  private:
   const VertexRange& r_;
   MPI_Comm comm_;
-  MPI_Datatype pair_;
-  std::vector<int> count_, in_count_, at_, in_at_;
+  std::vector<std::int64_t> count_;
   std::vector<E> out_, in_;  // one piece each way: the only edges held
 };
 
@@ -140,18 +126,10 @@ Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, TargetBits bits, long 
   return g;
 }
 
-// A piece of at most 2^29 / P edges: a round receives at most 2 x piece x P
-// directed edges, and MPI counts are int.
-std::int64_t piece_size(std::int64_t chunk, MPI_Comm comm) {
-  int size = 1;
-  MPI_Comm_size(comm, &size);
-  return std::max<std::int64_t>(1, std::min<std::int64_t>(chunk, (std::int64_t(1) << 29) / size));
-}
-
 template <class E>
 Csr from_list(const E* edges, std::size_t count, std::int64_t n_global, MPI_Comm comm,
               std::int64_t chunk, TargetBits bits) {
-  chunk = piece_size(chunk, comm);
+  chunk = std::max<std::int64_t>(1, chunk);
   const auto m = static_cast<std::int64_t>(count);
   return build_in_pieces<E>(n_global, comm, bits, (m + chunk - 1) / chunk, [&](long long k) {
     const std::int64_t lo = std::min<std::int64_t>(m, k * chunk);
@@ -180,7 +158,7 @@ void generate(const Gen& gen, std::int64_t lo, std::int64_t hi, std::vector<E>& 
 template <class E, class Gen>
 Csr from_generator(const Gen& gen, MPI_Comm comm, double* generation_seconds, TargetBits bits,
                    std::int64_t chunk) {
-  chunk = piece_size(chunk, comm);
+  chunk = std::max<std::int64_t>(1, chunk);
   const auto [first, last] = edge_slice(gen.edge_count(), comm);
   double generating = 0;
   std::vector<E> piece;

@@ -1,10 +1,9 @@
 #include "graph/HT_Csr2D.hpp"
 
 #include <algorithm>
-#include <limits>
 #include <string>
 
-#include "comm/HT_CommCounts.hpp"
+#include "comm/HT_PeerExchange.hpp"
 #include "comm/HT_Wait.hpp"
 #include "graph/HT_Bitmap.hpp"
 #include "runtime/HT_Error.hpp"
@@ -13,17 +12,8 @@ namespace ht {
 
 namespace {
 
-// Counts (entries) as MPI's int, or an error naming the block.
-int as_count(std::int64_t n) {
-  if (n > std::numeric_limits<int>::max())
-    throw Error("2D partition: " + std::to_string(n) +
-                " adjacency entries in one round exceed MPI's int count; use more ranks");
-  return static_cast<int>(n);
-}
-
-}  // namespace
-
-Csr2D build_csr_2d(const Csr& g, const Grid2D& grid, std::int64_t round_entries) {
+// The block's frame: grid, piece slots, no entries yet.
+Csr2D empty_block(const Csr& g, const Grid2D& grid) {
   Csr2D b;
   b.range = g.range;
   b.shape = grid.shape();
@@ -38,35 +28,33 @@ Csr2D build_csr_2d(const Csr& g, const Grid2D& grid, std::int64_t round_entries)
     throw UsageError("Graph500/grid = " + b.shape.name() + ": a block of " +
                      std::to_string(widest) +
                      " rows or columns exceeds 32-bit block indices (2^32); choose a squarer grid");
+  return b;
+}
+
+// Row v (owned here, so in this grid row) sends each entry (v, u) to the
+// rank of this grid row whose column block holds u, packed in one word:
+// v's row index above, u's column index below (both < 2^32, empty_block).
+// The 1D CSR's entries go in rounds of round_entries, as many rounds as the
+// grid row's fullest rank needs, so what is packed at once stays bounded.
+// The block's entries as they arrive: each 1D row's from its one owner, in
+// order.
+std::vector<std::uint64_t> gather_rows(const Csr& g, const Csr2D& b, const Grid2D& grid,
+                                       std::int64_t round_entries) {
   const int cols = b.shape.cols;
   const VertexRange& r = g.range;
-  const std::int64_t n = r.local_count();
-
-  // Row v (owned here, so in this grid row) sends each entry (v, u) to the
-  // rank of this grid row whose column block holds u, packed in one word:
-  // v's row index above, u's column index below (both < 2^32, above).  The
-  // 1D CSR's entries go in rounds of round_entries, as many rounds as the
-  // grid row's fullest rank needs, so what is in flight stays bounded.
+  const std::int64_t n = r.local_count(), stored = g.offsets[n];
   if (round_entries < 1) throw Error("build_csr_2d: round_entries must be >= 1");
-  // A rank may receive a round from each of its row's C ranks: keep their
-  // sum within MPI's int.
-  round_entries = std::min<std::int64_t>(round_entries, std::numeric_limits<int>::max() / cols);
-  long long rounds = g.offsets[n] == 0 ? 0 : 1 + (g.offsets[n] - 1) / round_entries;
+  long long rounds = stored == 0 ? 0 : 1 + (stored - 1) / round_entries;
   all_reduce(&rounds, 1, MPI_MAX, grid.row_comm());
   // What will arrive in all, so the block's entries are allocated once.
-  std::vector<long long> to_peer(cols, 0), from_peer(cols);
-  for (std::int64_t k = 0; k < g.offsets[n]; ++k) ++to_peer[r.owner(g.targets[k]) % cols];
-  mpi::Alltoall(to_peer.data(), 1, MPI_LONG_LONG, from_peer.data(), 1, MPI_LONG_LONG,
-                grid.row_comm());
+  std::vector<std::int64_t> count(cols, 0);
+  for (std::int64_t k = 0; k < stored; ++k) ++count[r.owner(g.targets[k]) % cols];
   std::vector<std::uint64_t> in, out;
-  long long arriving = 0;
-  for (const long long c : from_peer) arriving += c;
-  in.reserve(static_cast<std::size_t>(arriving));
-  std::vector<int> count(cols), displ(cols), in_count(cols), in_displ(cols);
+  in.reserve(static_cast<std::size_t>(PeerPlan(count, grid.row_comm()).receives()));
   std::int64_t row = 0;  // the row of entry k0
   for (std::int64_t round = 0; round < rounds; ++round) {
-    const std::int64_t k0 = std::min<std::int64_t>(g.offsets[n], round * round_entries);
-    const std::int64_t k1 = std::min(g.offsets[n], k0 + round_entries);
+    const std::int64_t k0 = std::min(stored, round * round_entries);
+    const std::int64_t k1 = std::min(stored, k0 + round_entries);
     // Calls f(v, u) for this round's entries, in the CSR's order.
     const auto each = [&](auto&& f) {
       std::int64_t i = row;
@@ -78,53 +66,45 @@ Csr2D build_csr_2d(const Csr& g, const Grid2D& grid, std::int64_t round_entries)
     };
     std::fill(count.begin(), count.end(), 0);
     each([&](std::int64_t, std::int64_t u) { ++count[r.owner(u) % cols]; });
-    for (int t = 0, total = 0; t < cols; ++t) {
-      displ[t] = total;
-      total += count[t];  // at most round_entries
-    }
-    out.resize(static_cast<std::size_t>(as_count(k1 - k0)));
-    std::vector<int> at = displ;
+    const PeerPlan plan(count, grid.row_comm());
+    out.resize(static_cast<std::size_t>(plan.sends()));
+    std::vector<std::int64_t> at = plan.send_offsets();
     row = each([&](std::int64_t v, std::int64_t u) {
       out[static_cast<std::size_t>(at[r.owner(u) % cols]++)] =
           static_cast<std::uint64_t>(b.row_index(v)) << 32 |
           static_cast<std::uint64_t>(b.col_index(u));
     });
-    mpi::Alltoall(count.data(), 1, MPI_INT, in_count.data(), 1, MPI_INT, grid.row_comm());
-    std::int64_t incoming = 0;
-    for (int t = 0; t < cols; ++t) {
-      in_displ[t] = as_count(incoming);
-      incoming += in_count[t];
-    }
-    as_count(incoming);
     const std::size_t had = in.size();
-    in.resize(had + static_cast<std::size_t>(incoming));
-    mpi::Alltoallv(out.data(), count.data(), displ.data(), MPI_UINT64_T, in.data() + had,
-                   in_count.data(), in_displ.data(), MPI_UINT64_T, grid.row_comm());
+    in.resize(had + static_cast<std::size_t>(plan.receives()));
+    peer_exchange(plan, out.data(), in.data() + had);
   }
-  out = {};
+  return in;
+}
 
-  // Both orientations by counting sort over the non-empty rows and columns
-  // only; the row one keeps the arrival order, which is each 1D row's (a
-  // row's entries all come from its one owner, in order).
+// The rows by a counting sort over the non-empty ones only, keeping the
+// arrival order within a row (the 1D row's); frees \p in.
+void sort_rows(Csr2D& b, std::vector<std::uint64_t>& in) {
   const auto entries = static_cast<std::int64_t>(in.size());
   const auto row_of = [&](std::int64_t e) { return static_cast<std::int64_t>(in[e] >> 32); };
-  const auto col_of = [&](std::int64_t e) {
-    return static_cast<std::int64_t>(in[e] & 0xffffffffu);
-  };
   b.row_offsets = BlockOffsets::build(b.row_slots(), entries, row_of);
-  b.col_offsets = BlockOffsets::build(b.col_slots(), entries, col_of);
   b.row_targets.resize(in.size());
-  b.col_targets.resize(in.size());
   std::vector<std::int64_t> next = b.row_offsets.starts();
   for (std::int64_t e = 0; e < entries; ++e)
-    b.row_targets[next[b.row_offsets.position(row_of(e))]++] = static_cast<BlockIndex>(col_of(e));
-  next = b.col_offsets.starts();
-  for (std::int64_t e = 0; e < entries; ++e)
-    b.col_targets[next[b.col_offsets.position(col_of(e))]++] = static_cast<BlockIndex>(row_of(e));
+    b.row_targets[next[b.row_offsets.position(row_of(e))]++] =
+        static_cast<BlockIndex>(in[e] & 0xffffffffu);
   in = {};
+}
 
+}  // namespace
+
+Csr2D build_csr_2d(const Csr& g, const Grid2D& grid, std::int64_t round_entries) {
+  Csr2D b = empty_block(g, grid);
+  std::vector<std::uint64_t> in = gather_rows(g, b, grid, round_entries);
+  sort_rows(b, in);
+  const std::int64_t n = g.range.local_count();
   b.degree.resize(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) b.degree[i] = g.degree(i);
+  b.held.set(b.bytes());
   return b;
 }
 

@@ -9,30 +9,36 @@
 /// piece k, [k p, (k + 1) p).  Row block i is the pieces of grid row i's
 /// ranks (pieces i C .. i C + C - 1, one contiguous range of about N / R
 /// vertices); column block j is the pieces of grid column j's ranks (pieces
-/// j, C + j, ..., about N / C vertices).  So the frontier gathered along a
-/// grid column is column block j, and what a rank finds in its row block
-/// belongs to a rank of its own grid row: a search talks to R + C - 2 peers.
-/// A search's parents lie where the 1D CSR's do, so the 1D validators check
-/// them unchanged.
+/// j, C + j, ..., about N / C vertices).  So what is gathered along a grid
+/// row spans row block i, along a grid column column block j, and a vertex
+/// of either block is owned in this rank's grid row or column: a search
+/// talks to R + C - 2 peers.  A search's parents lie where the 1D CSR's do.
 ///
-/// Each block is held both ways: by row (each row-block vertex's neighbours
-/// in the column block, for bottom-up steps) and by column (each
-/// column-block vertex's neighbours in the row block, for top-down steps).
+/// Each entry is held once, by row: each row-block vertex's neighbours in
+/// the column block, in the 1D row's order (hubs first after order_rows).
+/// Both directions of a search work from it (HT_Bfs2D.cpp): a bottom-up
+/// step scans the rows of unvisited vertices against the column block's
+/// frontier; a top-down step, the graph being undirected, scans the rows
+/// of the row block's frontier vertices, whose targets lie in the column
+/// block, and sends each find along the grid column to its owner.  A second
+/// orientation would double the entries, and with the 1D CSR's targets
+/// beside them the graph took 2.9 times 1D's bytes; so a 2D run keeps this
+/// block alone (construct_graph frees the CSR's targets when no SSSP reads
+/// them), and validate_bfs has a 2D form that reads it.
 /// Block indices give each piece a slot of piece_bits bits (p rounded up
 /// to a word), so a block's bitmap is its pieces' bitmaps side by side.
-/// Memory per rank: the block's entries twice (about 2 x 2M / P, 4 bytes
-/// each), the owned vertices' degrees (N / P) and offsets for the non-empty
-/// rows and columns only (HT_BlockOffsets.hpp: 1.5 bits a slot of the
-/// N / R + N / C, 8 bytes a non-empty one); no array spans N, N / R or N / C
-/// entries.
+/// Memory per rank: the block's entries (2M / P, 4 bytes each), the owned
+/// vertices' degrees (N / P) and offsets for the non-empty rows only
+/// (HT_BlockOffsets.hpp: 1.5 bits a slot of the N / R, 8 bytes a non-empty
+/// one); no array spans N, N / R or N / C entries.
 ///
 /// Example:
 /// \code
 ///   ht::Grid2D grid(MPI_COMM_WORLD, ht::most_square_grid(size));
 ///   ht::Csr2D b = ht::build_csr_2d(csr, grid);   // collective, along grid rows
-///   const ht::BlockOffsets::Range e = b.col_offsets[c];
+///   const ht::BlockOffsets::Range e = b.row_offsets[r];
 ///   for (std::int64_t k = e.begin; k < e.end; ++k)
-///     visit(b.row_vertex(b.col_targets[k]));     // neighbours of b.col_vertex(c)
+///     visit(b.col_vertex(b.row_targets[k]));     // neighbours of b.row_vertex(r)
 /// \endcode
 #include <cstdint>
 #include <vector>
@@ -40,6 +46,7 @@
 #include "comm/HT_Grid2D.hpp"
 #include "graph/HT_BlockOffsets.hpp"
 #include "graph/HT_Csr.hpp"
+#include "runtime/HT_HeldBytes.hpp"
 
 namespace ht {
 
@@ -59,10 +66,6 @@ struct Csr2D {
   /// ordered by degree (order_rows) keeps its hub first.
   BlockOffsets row_offsets;
   std::vector<BlockIndex> row_targets;
-  /// Column-block vertex c's neighbours in the row block (row indices):
-  /// col_targets over col_offsets[c].
-  BlockOffsets col_offsets;
-  std::vector<BlockIndex> col_targets;
   /// The whole degree of each vertex this rank owns (its 1D row's length).
   std::vector<std::int64_t> degree;
 
@@ -93,17 +96,18 @@ struct Csr2D {
   std::int64_t entries() const { return static_cast<std::int64_t>(row_targets.size()); }
   /// \brief Bytes the block holds (targets, offsets, degrees).
   std::int64_t bytes() const {
-    return static_cast<std::int64_t>((row_targets.size() + col_targets.size()) *
-                                         sizeof(BlockIndex) +
+    return static_cast<std::int64_t>(row_targets.size() * sizeof(BlockIndex) +
                                      degree.size() * sizeof(std::int64_t)) +
-           row_offsets.bytes() + col_offsets.bytes();
+           row_offsets.bytes();
   }
+  /// bytes(), charged to Held::graph while the block lives (build_csr_2d sets it).
+  HeldCharge held{Held::graph};
 };
 
 /// \brief The 2D blocks of the 1D CSR \p g on \p grid (collective; the
 /// grid's ranks are g's).  Row v's entries stay in v's grid row, so each
-/// rank's rows travel along its grid row, in Alltoallv rounds of at most
-/// \p round_entries entries (8 bytes each) a rank.  Works for any kernel-1
+/// rank's rows travel along its grid row (peer_exchange), packed in rounds
+/// of at most \p round_entries entries (8 bytes each) a rank.  Works for any kernel-1
 /// graph (generated or read from a file), ordered or not.
 Csr2D build_csr_2d(const Csr& g, const Grid2D& grid,
                    std::int64_t round_entries = std::int64_t(1) << 22);

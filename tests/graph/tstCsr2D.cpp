@@ -1,7 +1,8 @@
 // Tests of the 2D partition: the blocks built from the 1D CSR on every
 // R x C grid of the ranks (the grids: tests/comm/tstGrid2D.cpp): each
 // input edge is held once per direction, by exactly the rank of its blocks,
-// the same entries by row and by column, and rows in the 1D row's order.
+// rows in the 1D row's order, and the 2D validator judging trees as the 1D
+// one does.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,7 +13,9 @@
 #include "graph/HT_Csr.hpp"
 #include "graph/HT_Csr2D.hpp"
 #include "graph/HT_RowOrder.hpp"
+#include "graph/bfs/HT_BfsValidate.hpp"
 #include "runtime/HT_Error.hpp"
+#include "whole_answers.hpp"
 
 namespace {
 
@@ -89,15 +92,13 @@ TEST_P(Csr2D, EveryEdgeIsHeldOnceByTheRankOfItsBlocks) {
     const ht::Csr2D b = ht::build_csr_2d(g, grid, round);
     // A failed ASSERT leaves this block's checks only; gather_sorted below
     // is collective, so it runs after them on every rank.
-    std::vector<Pair> by_row, by_col;
+    std::vector<Pair> by_row;
     [&] {
       const ht::VertexRange& r = b.range;
       const int cols = grid.cols();
       ASSERT_EQ(b.row_offsets.slots(), b.row_slots());
-      ASSERT_EQ(b.col_offsets.slots(), b.col_slots());
-      // Offsets only for rows and columns with entries: none N-sized.
+      // Offsets only for rows with entries: none N-sized.
       ASSERT_LE(b.row_offsets.nonempty_slots(), b.entries());
-      ASSERT_LE(b.col_offsets.nonempty_slots(), b.entries());
       ASSERT_EQ(b.piece_bits % 64, 0);
       ASSERT_GE(b.piece_bits, r.per_rank);
       std::int64_t listed = 0;
@@ -121,22 +122,8 @@ TEST_P(Csr2D, EveryEdgeIsHeldOnceByTheRankOfItsBlocks) {
         }
       }
       ASSERT_EQ(listed, b.entries());
-      listed = 0;
-      for (std::int64_t c = 0; c < b.col_slots(); ++c) {
-        const ht::BlockOffsets::Range e = b.col_offsets[c];
-        ASSERT_EQ(b.col_offsets.nonempty().test(c), e.end > e.begin) << "column " << c;
-        if (e.end > e.begin) {
-          ASSERT_EQ(e.begin, listed) << "columns' lists tile the targets";
-        }
-        listed += e.end - e.begin;
-        for (std::int64_t k = e.begin; k < e.end; ++k)
-          by_col.emplace_back(b.row_vertex(b.col_targets[k]), b.col_vertex(c));
-      }
-      ASSERT_EQ(listed, b.entries());
-      std::vector<Pair> sorted_row = by_row;
-      std::sort(sorted_row.begin(), sorted_row.end());
-      std::sort(by_col.begin(), by_col.end());
-      EXPECT_EQ(sorted_row, by_col) << "the block by row and by column differ";
+      // What it holds is charged as the graph's.
+      EXPECT_EQ(b.held.bytes(), b.bytes());
       ASSERT_EQ(b.degree.size(), static_cast<std::size_t>(r.local_count()));
       for (std::int64_t i = 0; i < r.local_count(); ++i) EXPECT_EQ(b.degree[i], g.degree(i));
     }();
@@ -210,6 +197,54 @@ TEST_P(Csr2D, RowsKeepTheirOrder) {
                                << ", rounds of " << round;
         }
       }();
+    }
+  }
+}
+
+// validate_bfs on the block (no 1D CSR) gives the 1D validator's verdict,
+// on a right tree and on wrong ones of each kind, on every grid.
+TEST_P(Csr2D, ValidatorsAgree) {
+  const int size = world_size();
+  const ht::Kronecker gen{GetParam(), 8, 0.57, 0.19, 0.19, 5};
+  const auto [first, last] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
+  ht::Csr g = ht::build_csr(gen.edges(first, last), gen.vertex_count(), MPI_COMM_WORLD);
+  ht::drop_duplicates(g);
+  const std::vector<std::vector<std::int64_t>> rows = all_rows(g);
+  const auto n = static_cast<std::int64_t>(rows.size());
+  // A serial BFS from the first vertex with an edge, alike on every rank.
+  const std::int64_t key = test::first_vertex(n, [&](std::int64_t v) { return !rows[v].empty(); });
+  std::vector<std::int64_t> pred(rows.size(), -1), depth(rows.size(), -1), queue{key};
+  pred[key] = key;
+  depth[key] = 0;
+  for (std::size_t q = 0; q < queue.size(); ++q)
+    for (const std::int64_t u : rows[queue[q]])
+      if (pred[u] < 0) {
+        pred[u] = queue[q];
+        depth[u] = depth[queue[q]] + 1;
+        queue.push_back(u);
+      }
+  // The wrong trees: a parent that is no neighbour (the key, for a vertex
+  // two levels down), a reached vertex marked unreached, a parent that is no
+  // vertex id, a key that is not its own parent.
+  const std::int64_t leaf = queue.back();
+  std::vector<std::vector<std::int64_t>> trees(5, pred);
+  if (depth[leaf] >= 2) trees[1][leaf] = key;  // else the tree has no such vertex: right
+  trees[2][leaf] = -1;
+  trees[3][leaf] = -7;
+  trees[4][key] = rows[key][0];
+  for (int grid_rows = 1; grid_rows <= size; ++grid_rows) {
+    if (size % grid_rows) continue;
+    ht::Grid2D grid(MPI_COMM_WORLD, {grid_rows, size / grid_rows});
+    const ht::Csr2D b = ht::build_csr_2d(g, grid);
+    for (std::size_t t = 0; t < trees.size(); ++t) {
+      const std::vector<std::int64_t> mine = test::own_part(trees[t], g.range);
+      const ht::Validation one = ht::validate_bfs(g, key, mine, MPI_COMM_WORLD);
+      const ht::Validation two = ht::validate_bfs(b, grid, key, mine, MPI_COMM_WORLD);
+      EXPECT_EQ(two.failed, one.failed) << "tree " << t << ", grid " << grid.shape().name() << ": "
+                                        << two.what << " / " << one.what;
+      EXPECT_EQ(two.ok(), trees[t] == pred) << "tree " << t << ": " << two.what;
+      EXPECT_EQ(two.depth, one.depth) << "tree " << t;
+      EXPECT_EQ(two.level, one.level) << "tree " << t;
     }
   }
 }

@@ -8,6 +8,7 @@
 #include <mpi.h>
 
 #include <map>
+#include <string>
 #include <vector>
 
 #include "graph/HT_Csr.hpp"
@@ -175,26 +176,39 @@ TEST_P(TargetDegreesTest, MatchInputDegreesOfEveryTarget) {
     long long checked = 0, checked_remote = 0;
     std::int64_t longest = 0;
     for (std::int64_t i = 0; i < r.local_count(); ++i) longest = std::max(longest, g.degree(i));
+    // The loop is collective: it only records, and every rank judges after
+    // it, so a failure on one rank ends every rank's test, never a hang.
     for (const std::int64_t per_round : {ht::impl::TargetDegrees::kRound, std::int64_t(7)}) {
       ht::impl::TargetDegrees lookup(g, MPI_COMM_WORLD, per_round);
       std::int64_t covered = 0;
+      long long not_asked = 0, gaps = 0, wrong = 0, too_big = 0;
+      std::string first_wrong;
       while (lookup.next()) {
-        ASSERT_TRUE(lookup.asked());
-        ASSERT_EQ(lookup.row_begin(), covered) << "rounds of " << per_round;
+        not_asked += !lookup.asked();
+        gaps += lookup.row_begin() != covered;
         covered = lookup.row_end();
         for (std::int64_t i = lookup.row_begin(); i < lookup.row_end(); ++i) {
           for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
             const std::int64_t v = g.targets[k];
-            ASSERT_EQ(lookup[k], degree[v]) << "rounds of " << per_round << ": row " << r.global(i)
-                                            << ", entry " << k << ", target " << v;
+            if (lookup[k] != degree[v] && wrong++ == 0)
+              first_wrong = "row " + std::to_string(r.global(i)) + ", entry " + std::to_string(k) +
+                            ", target " + std::to_string(v) + ": " + std::to_string(lookup[k]) +
+                            " for " + std::to_string(degree[v]);
             ++checked;
             checked_remote += !r.mine(v);
           }
         }
         // No array of N: 4 bytes an entry of a round (a longer row alone).
-        EXPECT_LE(lookup.bytes(), 4 * static_cast<std::size_t>(std::max(per_round, longest)));
+        too_big += lookup.bytes() > 4 * static_cast<std::size_t>(std::max(per_round, longest));
       }
+      EXPECT_EQ(not_asked, 0) << "rounds of " << per_round;
+      EXPECT_EQ(gaps, 0) << "rounds of " << per_round << ": a round skipped or repeated rows";
+      EXPECT_EQ(wrong, 0) << "rounds of " << per_round << ": first wrong at " << first_wrong;
+      EXPECT_EQ(too_big, 0) << "rounds of " << per_round << ": a round held more than its entries";
       EXPECT_EQ(covered, r.local_count()) << "rounds of " << per_round;
+      long long failed = not_asked + gaps + wrong + too_big + (covered != r.local_count());
+      MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+      ASSERT_EQ(failed, 0) << "on some rank (every rank stops here)";
     }
     long long sums[2] = {checked, checked_remote};
     MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);

@@ -91,7 +91,12 @@ Graph500Graph construct_graph(const Graph500Config& cfg, MPI_Comm comm, std::FIL
     if (cfg.partition == Partition::two_d) {  // the ordered rows, split into blocks
       out.grid = std::make_unique<Grid2D>(comm, cfg.grid);
       out.blocks = build_csr_2d(out.csr, *out.grid);
+      if (!cfg.run_sssp) {  // one copy of the graph: kernel 3 alone reads the 1D rows
+        out.csr.targets = Targets{};
+        out.csr.split = {};
+      }
     }
+    out.csr_held.set(out.csr.bytes());
     barrier(comm);
   }
   const double mine[2] = {st.generation_seconds, kernel1 - st.generation_seconds};

@@ -14,9 +14,10 @@
 ///    edge, half as much more with weights), then while order_rows asks the targets'
 ///    degrees (4 bytes an entry of a round of 2^24, 8 more a remote one; 20
 ///    a vertex);
-///  - the 2D block (partition 2d): the CSR and the block's entries twice
-///    (8 E), its rows while they arrive (8 E) and a round in flight;
-///  - the searches: the CSR (and the 2D block), kSearchVertexBytes a local
+///  - the 2D block (partition 2d): the CSR and the block's entries once
+///    (4 E, and its row offsets), its rows while they arrive (8 E) and a
+///    round in flight; then, unless SSSP reads it, the CSR's offsets only;
+///  - the searches: the graph, kSearchVertexBytes a local
 ///    vertex (parents, queues, the validator's levels and tree), the
 ///    frontier bitmaps (n/8 bytes in 1D; n/(8R) + n/(8C) in 2D), the
 ///    coalescing buffers (16 bytes a pair, a buffer per destination and
@@ -52,6 +53,10 @@ inline constexpr std::uint64_t kPieceBytes = 96;
 /// SCALE needs.
 MemoryEstimate graph500_memory(const Graph500Config& cfg, int ranks, int threads,
                                std::uint64_t budget);
+
+/// \brief The model's graph bytes a rank holds through the searches (the
+/// CSR, or in 2D the block and what it leaves of the CSR) for \p cfg on \p ranks.
+double graph500_graph_bytes(const Graph500Config& cfg, int ranks);
 
 /// \brief graph500_memory of the run \p deck describes under \p env
 /// (graph500_spec's AppSpec::memory).

@@ -43,12 +43,15 @@ BfsKernel::BfsKernel(const Graph500Config& cfg, const Csr& g, TaskRuntime& rt, P
                      MPI_Comm comm, const Csr2D* blocks, const Grid2D* grid)
     : cfg_(cfg),
       g_(g),
+      blocks_(blocks && grid ? blocks : nullptr),
+      grid_(grid),
       comm_(comm),
       bfs_(blocks && grid
                ? make_bfs_2d(*cfg.variant, *blocks, *grid, with_profile(cfg.bfs, profile), rt)
                : make_bfs(*cfg.variant, g, with_profile(cfg.bfs, profile), rt, comm)) {}
 
 Validation BfsKernel::validate(std::int64_t key) const {
+  if (blocks_) return validate_bfs(*blocks_, *grid_, key, result_->pred, comm_);
   return validate_bfs(g_, key, result_->pred, comm_);
 }
 

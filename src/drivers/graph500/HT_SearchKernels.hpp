@@ -50,7 +50,7 @@ class BfsKernel {
   static constexpr TrialRegions regions{"Graph500: BFS", "Graph500: validation"};
 
   /// With \p blocks (and the \p grid they were built on), the variant's 2D
-  /// kernel searches them; \p g, the same graph in 1D, serves validation.
+  /// kernel searches them and the validator reads them; else \p g serves both.
   BfsKernel(const Graph500Config& cfg, const Csr& g, TaskRuntime& rt, Profile& profile,
             MPI_Comm comm, const Csr2D* blocks = nullptr, const Grid2D* grid = nullptr);
   void search(std::int64_t key) { result_ = &bfs_->search(key); }
@@ -62,6 +62,8 @@ class BfsKernel {
  private:
   const Graph500Config& cfg_;
   const Csr& g_;
+  const Csr2D* blocks_;
+  const Grid2D* grid_;
   MPI_Comm comm_;
   std::unique_ptr<Bfs> bfs_;
   const BfsResult* result_ = nullptr;

@@ -7,17 +7,21 @@
 // share of a level is chunk tasks on the task runtime; MPI stays on the host
 // between them.
 //
-// Top-down level: expand, then fold.  The frontier of the column block is
-// gathered along the grid column, as a list of column indices while it is
-// sparse (fewer than N / 64 vertices: 8 bytes an entry beat N / 8C bytes of
-// bitmap) and as the pieces' bitmaps beyond; chunk tasks over its edges
-// (cut into equal shares, HT_EdgeChunks.hpp) claim each row-block target in
-// a sent filter of the row block (N / R bits) and queue (vertex, parent) for
-// the target's owner, a rank of the same grid row; one Alltoallv along the
-// row delivers them, and the owner keeps the first for each unvisited vertex.
+// The block keeps each entry once, by row (HT_Csr2D.hpp), and both
+// directions read it.  Top-down level: the graph is undirected, so a
+// frontier vertex's neighbours are its row's targets, spread over the ranks
+// of its grid row.  The frontier of the row block is gathered along the grid
+// row, as a list of row indices while that list is no larger than the row
+// block's bitmap and as the pieces' bitmaps beyond (then the rows are found
+// from the bitmap's words, never listed); chunk tasks over its rows' entries
+// (cut into equal shares, HT_EdgeChunks.hpp, for a list; into equal runs of
+// words for a bitmap) claim each column-block target in a sent filter of the
+// column block (N / C bits) and queue (vertex, parent) for the target's
+// owner, a rank of the same grid column; one peer_exchange along the column
+// delivers them, and the owner keeps the first for each unvisited vertex.
 // A find travels as one word: the vertex's offset in its owner's piece and
-// the parent's index in the finder's column block (the owner knows the
-// finder's column); finds for this rank's own piece never leave it.
+// the parent's index in the finder's block (the owner knows the finder's
+// grid row or column); finds for this rank's own piece never leave it.
 //
 // Bottom-up level: the frontier's bitmap is gathered along the column only
 // (N / 8C bytes), then the row block is searched in C sub-steps: a rank
@@ -28,7 +32,7 @@
 // left neighbour in the row while taking the right one's.  After C
 // sub-steps every vertex of the row block met every block of its row, and
 // was found by at most one rank; the found parents go to their owners in
-// one Alltoallv along the row.
+// one peer_exchange along the row.
 //
 // After each level one allreduce of three counts (the next frontier, its
 // edges, edges still unexplored) gives every rank the same direction.
@@ -37,8 +41,10 @@
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 #include "comm/HT_CommCounts.hpp"
+#include "comm/HT_PeerExchange.hpp"
 #include "comm/HT_Wait.hpp"
 #include "graph/HT_Bitmap.hpp"
 #include "graph/impl/HT_ChunkTask.hpp"
@@ -60,36 +66,37 @@ constexpr std::int64_t kMinChunkEdges = 2048;
 constexpr std::size_t kMinChunkWords = 32;
 constexpr int kPassTag = 3907;  // the bottom-up bitmap passed along a row
 
-// One worker's finds, per rank of the grid row: touched only by tasks on it.
-// A find is a vertex's offset in its owner's piece and its parent's column
-// index in the finder's column block (the owner knows the finder's column),
-// in one word where both fit (Finds), else two.
+// One worker's finds, per rank of the grid column (top-down) or row
+// (bottom-up): touched only by tasks on it.  A find is a vertex's offset in
+// its owner's piece and its parent's index in the finder's block, in one
+// word where both fit (Finds), else two.
 struct alignas(64) WorkerState2D {
   std::vector<std::vector<std::uint64_t>> out;
 };
 
-// How finds are packed for a block of \p piece_bits-bit pieces on \p rows
-// grid rows: offset in the low bits, column index above, when both fit.
+// How finds are packed for a block of \p piece_bits-bit pieces, a parent's
+// index spanning at most \p pieces of them: offset in the low bits, the
+// parent's index above, when both fit.
 class Finds {
  public:
-  Finds(std::int64_t piece_bits, int rows) {
+  Finds(std::int64_t piece_bits, int pieces) {
     while ((std::int64_t(1) << shift_) < piece_bits) ++shift_;
     int high = 0;
-    while ((std::int64_t(1) << high) < piece_bits * rows) ++high;
+    while ((std::int64_t(1) << high) < piece_bits * pieces) ++high;
     words_ = shift_ + high <= 64 ? 1 : 2;
   }
   /// Words a find takes.
   int words() const { return words_; }
-  void push(std::vector<std::uint64_t>& out, std::int64_t offset, std::int64_t col_index) const {
+  void push(std::vector<std::uint64_t>& out, std::int64_t offset, std::int64_t parent) const {
     if (words_ == 1) {
-      out.push_back(static_cast<std::uint64_t>(offset) | static_cast<std::uint64_t>(col_index)
+      out.push_back(static_cast<std::uint64_t>(offset) | static_cast<std::uint64_t>(parent)
                                                              << shift_);
     } else {
       out.push_back(static_cast<std::uint64_t>(offset));
-      out.push_back(static_cast<std::uint64_t>(col_index));
+      out.push_back(static_cast<std::uint64_t>(parent));
     }
   }
-  /// Calls \p f(offset, column index) for each find in [\p w, \p end).
+  /// Calls \p f(offset, parent's index) for each find in [\p w, \p end).
   template <class F>
   void for_each(const std::uint64_t* w, const std::uint64_t* end, F&& f) const {
     const std::uint64_t low = (std::uint64_t(1) << shift_) - 1;
@@ -107,8 +114,13 @@ class Finds {
 
 class Bfs2D;
 
-// Chunk c of n of the column frontier's edges, searched top-down.
+// Chunk c of n of the row frontier's edges (a list), searched top-down.
 struct Down {
+  static constexpr bool kLaneIsTask = false;
+  static std::int64_t run(Bfs2D& b, std::size_t chunk, std::size_t chunks);
+};
+// Chunk c of n of the words of the row frontier's bitmap, searched top-down.
+struct DownDense {
   static constexpr bool kLaneIsTask = false;
   static std::int64_t run(Bfs2D& b, std::size_t chunk, std::size_t chunks);
 };
@@ -135,16 +147,18 @@ class Bfs2D final : public Bfs {
         policy_(opt.direction),
         chunks_(static_cast<std::size_t>(std::max(1, opt.chunks))),
         words_(Bitmap::words_for(g.piece_bits)),
-        finds_(g.piece_bits, g.shape.rows) {
+        finds_(g.piece_bits, std::max(g.shape.rows, g.shape.cols)) {
     const std::int64_t n = g.range.local_count();
     seen_.resize(n);
     front_.resize(g.piece_bits);
     unvisited_.resize(g.piece_bits);
     incoming_.resize(g.piece_bits);
     col_front_.resize(g.col_slots());
-    known_.resize(g.row_slots());
+    row_front_.resize(g.row_slots());
+    known_.resize(g.col_slots());
     workers_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
-    for (WorkerState2D& l : workers_) l.out.resize(static_cast<std::size_t>(g.shape.cols));
+    const int peers = std::max(g.shape.rows, g.shape.cols);
+    for (WorkerState2D& l : workers_) l.out.resize(static_cast<std::size_t>(peers));
     records_.resize(chunks_);
     next_.reserve(static_cast<std::size_t>(n));
     for (const std::int64_t d : g.degree) total_degree_ += d;
@@ -180,7 +194,7 @@ class Bfs2D final : public Bfs {
       res_.bottom_up.push_back(dir == Direction::bottom_up);
       take_frontier();
       if (dir == Direction::top_down)
-        top_down(iteration, frontier);
+        top_down(iteration);
       else
         bottom_up(iteration);
       unexplored -= found_edges_;
@@ -215,8 +229,9 @@ class Bfs2D final : public Bfs {
   WorkerState2D& worker_state() { return workers_[TaskRuntime::worker()]; }
   Bitmap& known() { return known_; }
   const Bitmap& col_front() const { return col_front_; }
+  const Bitmap& row_front() const { return row_front_; }
   Bitmap& unvisited() { return unvisited_; }
-  const std::vector<std::int64_t>& col_list() const { return col_list_; }
+  const std::vector<std::int64_t>& row_list() const { return row_list_; }
   const EdgeChunks& chunks() const { return chunk_; }
   int segment() const { return segment_; }
   const Finds& finds() const { return finds_; }
@@ -258,55 +273,79 @@ class Bfs2D final : public Bfs {
     }
   }
 
-  // The column block's frontier as a list of column indices (col_list_).
-  void expand(long long frontier) {
-    col_list_.clear();
-    if (frontier * 64 > g_.range.n_global) {  // dense: bitmaps are the smaller message
-      gather_front();
-      col_front_.for_each([this](std::int64_t c) { col_list_.push_back(c); });
-      return;
-    }
-    const int rows = g_.shape.rows;
-    std::vector<std::int64_t> mine(cur_.size());
-    const std::int64_t slot = g_.row * g_.piece_bits;  // this piece's slot in the column block
-    for (std::size_t q = 0; q < cur_.size(); ++q) mine[q] = slot + cur_[q];
-    const int m = as_int(mine.size());
-    std::vector<int> ones(rows, 1), at(rows), counts(rows), displs(rows);
-    for (int s = 0; s < rows; ++s) at[s] = s;
+  // The row block's frontier, gathered along the grid row: as a list of
+  // row indices (row_list_) while it is no larger than the row block's
+  // bitmap, else as that bitmap (row_front_, row_list_ empty).  Returns
+  // whether it is the bitmap.
+  bool expand() {
+    const int cols = g_.shape.cols;
+    const int m = as_int(cur_.size());
+    std::vector<int> ones(cols, 1), at(cols), counts(cols), displs(cols);
+    for (int t = 0; t < cols; ++t) at[t] = t;
+    std::size_t total = 0;
+    std::vector<MPI_Request> req(1);
     communicate([&] {
-      std::vector<MPI_Request> req(1);
       mpi::Iallgatherv(&m, 1, MPI_INT, counts.data(), ones.data(), at.data(), MPI_INT,
-                       grid_.col_comm(), &req[0]);
-      wait_all(req);
-      std::size_t total = 0;
-      for (int s = 0; s < rows; ++s) {
-        displs[s] = as_int(total);
-        total += static_cast<std::size_t>(counts[s]);
-      }
-      col_list_.resize(total);
-      mpi::Iallgatherv(mine.data(), m, MPI_INT64_T, col_list_.data(), counts.data(), displs.data(),
-                       MPI_INT64_T, grid_.col_comm(), &req[0]);
+                       grid_.row_comm(), &req[0]);
       wait_all(req);
     });
-    if (rows > 1) {
-      sent_messages_ += 2 * (rows - 1);
-      sent_bytes_ += static_cast<std::int64_t>(rows - 1) * (4 + 8 * static_cast<std::int64_t>(m));
+    for (int t = 0; t < cols; ++t) total += static_cast<std::size_t>(counts[t]);
+    row_list_.clear();
+    const bool dense = static_cast<std::int64_t>(total) * 64 > g_.row_slots();
+    const std::int64_t sent = dense ? static_cast<std::int64_t>(words_) : m;
+    if (cols > 1) {
+      sent_messages_ += 2 * (cols - 1);
+      sent_bytes_ += static_cast<std::int64_t>(cols - 1) * (4 + 8 * sent);
     }
+    if (dense) {  // the pieces' bitmaps side by side
+      const int w = static_cast<int>(words_);
+      for (int t = 0; t < cols; ++t) {
+        counts[t] = w;
+        displs[t] = t * w;
+      }
+      communicate([&] {
+        mpi::Iallgatherv(front_.data(), w, MPI_UINT64_T, row_front_.data(), counts.data(),
+                         displs.data(), MPI_UINT64_T, grid_.row_comm(), &req[0]);
+        wait_all(req);
+      });
+      return true;
+    }
+    std::vector<std::int64_t> mine(cur_.size());
+    const std::int64_t slot = g_.col * g_.piece_bits;  // this piece's slot in the row block
+    for (std::size_t q = 0; q < cur_.size(); ++q) mine[q] = slot + cur_[q];
+    for (int t = 0, sum = 0; t < cols; sum += counts[t++]) displs[t] = sum;
+    row_list_.resize(total);
+    communicate([&] {
+      mpi::Iallgatherv(mine.data(), m, MPI_INT64_T, row_list_.data(), counts.data(), displs.data(),
+                       MPI_INT64_T, grid_.row_comm(), &req[0]);
+      wait_all(req);
+    });
+    return false;
   }
 
-  void top_down(int iteration, long long frontier) {
-    expand(frontier);
-    chunk_.assign(col_list_, [this](std::int64_t c) {
-      const BlockOffsets::Range e = g_.col_offsets[c];
-      return e.end - e.begin;
-    });
-    const auto n = static_cast<std::size_t>(std::clamp<std::int64_t>(
-        chunk_.edges() / kMinChunkEdges, 1, static_cast<std::int64_t>(chunks_)));
-    if (chunk_.edges() > 0) {
-      spawn_chunks<Down>(rt_, profile_, this, records_, iteration, n);
+  void top_down(int iteration) {
+    if (expand()) {
+      const std::size_t words = row_front_.words();
+      const auto n = std::clamp<std::size_t>(words / kMinChunkWords, 1, chunks_);
+      spawn_chunks<DownDense>(rt_, profile_, this, records_, iteration, n);
       rt_.wait();
+    } else {
+      chunk_.assign(row_list_, [this](std::int64_t r) {
+        const BlockOffsets::Range e = g_.row_offsets[r];
+        return e.end - e.begin;
+      });
+      const auto n = static_cast<std::size_t>(std::clamp<std::int64_t>(
+          chunk_.edges() / kMinChunkEdges, 1, static_cast<std::int64_t>(chunks_)));
+      if (chunk_.edges() > 0) {
+        spawn_chunks<Down>(rt_, profile_, this, records_, iteration, n);
+        rt_.wait();
+      }
     }
-    fold();
+    // Finder at grid row t, parent at row index i of its row block.
+    const int cols = g_.shape.cols;
+    const std::int64_t pb = g_.piece_bits, per = g_.range.per_rank;
+    fold(grid_.col_comm(), g_.shape.rows, g_.row,
+         [&](int t, std::int64_t i) { return (t * cols + i / pb) * per + i % pb; });
   }
 
   void bottom_up(int iteration) {
@@ -340,55 +379,49 @@ class Bfs2D final : public Bfs {
       ++sent_messages_;
       sent_bytes_ += static_cast<std::int64_t>(words_) * 8;
     }
-    fold();
+    // Finder at grid column t, parent at column index c of its column block.
+    const std::int64_t pb = g_.piece_bits, per = g_.range.per_rank;
+    fold(grid_.row_comm(), cols, g_.col,
+         [&](int t, std::int64_t c) { return (c / pb * cols + t) * per + c % pb; });
   }
 
-  // The workers' finds to their owners along the grid row (this rank's own
-  // stay here); each owner keeps the first for each vertex still unvisited:
-  // the next frontier (next_).
-  void fold() {
-    const int cols = g_.shape.cols, me = g_.col;
-    std::vector<int> count(cols, 0), displ(cols), in_count(cols), in_displ(cols);
-    std::size_t total = 0;
-    for (int t = 0; t < cols; ++t) {
+  // The workers' finds to their owners, the \p peers ranks of \p comm
+  // (this rank, \p me there, keeps its own); each owner keeps the first for
+  // each vertex still unvisited, its parent \p parent_of(finder, index): the
+  // next frontier (next_).
+  template <class ParentOf>
+  void fold(MPI_Comm comm, int peers, int me, ParentOf&& parent_of) {
+    std::vector<std::int64_t> count(static_cast<std::size_t>(peers), 0);
+    for (int t = 0; t < peers; ++t) {
       if (t == me) continue;
-      std::size_t k = 0;
-      for (const WorkerState2D& l : workers_) k += l.out[t].size();
-      count[t] = as_int(k);
-      displ[t] = as_int(total);
-      total += k;
-      if (k > 0) {
+      for (const WorkerState2D& l : workers_)
+        count[t] += static_cast<std::int64_t>(l.out[t].size());
+      if (count[t] > 0) {
         ++sent_messages_;
-        sent_bytes_ += static_cast<std::int64_t>(8 * k);
+        sent_bytes_ += 8 * count[t];
       }
     }
-    send_.resize(total);
-    for (int t = 0; t < cols; ++t) {
-      if (t == me) continue;
-      auto at = send_.begin() + displ[t];
-      for (WorkerState2D& l : workers_) {
-        at = std::copy(l.out[t].begin(), l.out[t].end(), at);
-        l.out[t].clear();
-      }
-    }
-    if (cols > 1) {
-      communicate([&] {
-        mpi::Alltoall(count.data(), 1, MPI_INT, in_count.data(), 1, MPI_INT, grid_.row_comm());
-        std::size_t incoming = 0;
-        for (int t = 0; t < cols; ++t) {
-          in_displ[t] = as_int(incoming);
-          incoming += static_cast<std::size_t>(in_count[t]);
+    std::optional<PeerPlan> plan;  // none on a grid line of one rank
+    communicate([&] {
+      if (peers > 1) plan.emplace(count, comm);
+    });
+    if (plan) {
+      send_.resize(static_cast<std::size_t>(plan->sends()));
+      for (int t = 0; t < peers; ++t) {
+        if (t == me) continue;
+        auto at = send_.begin() + plan->send_offsets()[t];
+        for (WorkerState2D& l : workers_) {
+          at = std::copy(l.out[t].begin(), l.out[t].end(), at);
+          l.out[t].clear();
         }
-        receive_.resize(incoming);
-        mpi::Alltoallv(send_.data(), count.data(), displ.data(), MPI_UINT64_T, receive_.data(),
-                       in_count.data(), in_displ.data(), MPI_UINT64_T, grid_.row_comm());
-      });
+      }
+      receive_.resize(static_cast<std::size_t>(plan->receives()));
+      communicate([&] { peer_exchange(*plan, send_.data(), receive_.data()); });
     }
-    for (int t = 0; t < cols; ++t) {
-      const auto keep = [&](std::int64_t offset, std::int64_t c) {
+    for (int t = 0; t < peers; ++t) {
+      const auto keep = [&](std::int64_t offset, std::int64_t i) {
         if (!seen_.set_new(offset)) return;
-        // Column index c of the finder's column block, t.
-        res_.pred[offset] = (c / g_.piece_bits * cols + t) * g_.range.per_rank + c % g_.piece_bits;
+        res_.pred[offset] = parent_of(t, i);
         next_.push_back(offset);
         found_edges_ += g_.degree[offset];
       };
@@ -398,8 +431,8 @@ class Bfs2D final : public Bfs {
           l.out[t].clear();
         }
       } else {
-        const std::uint64_t* w = receive_.data() + in_displ[t];
-        finds_.for_each(w, w + in_count[t], keep);
+        const std::uint64_t* w = receive_.data() + plan->recv_offsets()[t];
+        finds_.for_each(w, w + plan->recv_count(t), keep);
       }
     }
     found_vertices_ = static_cast<std::int64_t>(next_.size());
@@ -423,10 +456,11 @@ class Bfs2D final : public Bfs {
   Bitmap front_;      // this rank's frontier (a piece's slot)
   Bitmap unvisited_;  // bottom-up: the piece being searched, its vertices still unvisited
   Bitmap incoming_;   // bottom-up: the next one, from the right neighbour
-  Bitmap col_front_;  // the column block's frontier (bottom-up, dense top-down)
-  Bitmap known_;      // top-down: row-block vertices sent this search (the sent filter)
+  Bitmap col_front_;  // bottom-up: the column block's frontier
+  Bitmap row_front_;  // dense top-down: the row block's frontier
+  Bitmap known_;      // top-down: column-block vertices sent this search (the sent filter)
   std::vector<std::int64_t> cur_, next_;  // this rank's frontier and its finds (offsets)
-  std::vector<std::int64_t> col_list_;    // the column block's frontier (column indices)
+  std::vector<std::int64_t> row_list_;    // sparse top-down: the row block's frontier (row indices)
   std::vector<BlockIndex> first_;         // each non-empty row's first target
   EdgeChunks chunk_;                      // its edges, cut into chunks
   std::vector<WorkerState2D> workers_;
@@ -438,28 +472,60 @@ class Bfs2D final : public Bfs {
   double comm_seconds_ = 0;
 };
 
+// Row \p r's targets not yet sent: a find for each, parent r.
+template <class Push>
+inline void claim_row(const Csr2D& g, Bitmap& known, std::int64_t r, std::int64_t k0,
+                      std::int64_t k1, Push&& push) {
+  for (std::int64_t k = k0; k < k1; ++k) {
+    const std::int64_t c = g.row_targets[k];
+    if (known.claim(c)) push(c, r);
+  }
+}
+
 std::int64_t Down::run(Bfs2D& b, std::size_t chunk, std::size_t chunks) {
   const Csr2D& g = b.graph();
   WorkerState2D& ws = b.worker_state();
   const Finds& finds = b.finds();
-  Bitmap& known = b.known();
   const EdgeChunks& ch = b.chunks();
-  const std::vector<std::int64_t>& list = b.col_list();
+  const std::vector<std::int64_t>& list = b.row_list();
   const std::int64_t* const starts = ch.starts();
   const auto m = static_cast<std::int64_t>(list.size());
   const std::int64_t e0 = ch.edge_begin(chunk, chunks), e1 = ch.edge_begin(chunk + 1, chunks);
   const std::int64_t slot = g.piece_bits;
+  const auto push = [&](std::int64_t c, std::int64_t r) {
+    finds.push(ws.out[static_cast<std::size_t>(c / slot)], c % slot, r);
+  };
   for (auto q = static_cast<std::int64_t>(ch.row_of(e0)); q < m && starts[q] < e1; ++q) {
-    const std::int64_t c = list[q], base = g.col_offsets[c].begin - starts[q];
-    const std::int64_t k0 = base + std::max(starts[q], e0), k1 = base + std::min(starts[q + 1], e1);
-    for (std::int64_t k = k0; k < k1; ++k) {
-      const std::int64_t r = g.col_targets[k];
-      if (!known.claim(r)) continue;
-      finds.push(ws.out[static_cast<std::size_t>(r / slot)], r % slot, c);
-    }
+    const std::int64_t r = list[q], base = g.row_offsets[r].begin - starts[q];
+    claim_row(g, b.known(), r, base + std::max(starts[q], e0), base + std::min(starts[q + 1], e1),
+              push);
   }
   return static_cast<std::int64_t>(ch.vertex_begin(chunk + 1, chunks) -
                                    ch.vertex_begin(chunk, chunks));
+}
+
+std::int64_t DownDense::run(Bfs2D& b, std::size_t chunk, std::size_t chunks) {
+  const Csr2D& g = b.graph();
+  WorkerState2D& ws = b.worker_state();
+  const Finds& finds = b.finds();
+  const Bitmap& front = b.row_front();
+  const BlockOffsets& rows = g.row_offsets;
+  const Bitmap& nonempty = rows.nonempty();
+  const std::size_t words = front.words();
+  const std::size_t w0 = words * chunk / chunks, w1 = words * (chunk + 1) / chunks;
+  const std::int64_t slot = g.piece_bits;
+  const auto push = [&](std::int64_t c, std::int64_t r) {
+    finds.push(ws.out[static_cast<std::size_t>(c / slot)], c % slot, r);
+  };
+  std::int64_t searched = 0;
+  for (std::size_t w = w0; w < w1; ++w) {
+    Bitmap::for_each_bit(front.word(w) & nonempty.word(w), w, [&](std::int64_t r) {
+      const BlockOffsets::Range e = rows.at(rows.position(w, Bitmap::bit_of(r)));
+      claim_row(g, b.known(), r, e.begin, e.end, push);
+      ++searched;
+    });
+  }
+  return searched;
 }
 
 std::int64_t Up::run(Bfs2D& b, std::size_t chunk, std::size_t chunks) {

@@ -4,15 +4,15 @@
 /// have a 2D kernel, and how to make one.  Today: hybrid (HT_Bfs2D.cpp).
 ///
 /// The search's result is the 1D one: BfsResult::pred holds the parents of
-/// the vertices this rank owns in the 1D VertexRange, so validate_bfs and
-/// component_edges run on the 1D CSR unchanged.
+/// the vertices this rank owns in the 1D VertexRange; validate_bfs's 2D form
+/// checks them on the block itself.
 ///
 /// Example:
 /// \code
 ///   ht::Grid2D grid(MPI_COMM_WORLD, ht::most_square_grid(size));
 ///   const ht::Csr2D b = ht::build_csr_2d(csr, grid);
 ///   auto bfs = ht::make_bfs_2d(ht::bfs_variant("hybrid"), b, grid, opt, rt);
-///   ht::validate_bfs(csr, key, bfs->search(key).pred, MPI_COMM_WORLD);
+///   ht::validate_bfs(b, grid, key, bfs->search(key).pred, MPI_COMM_WORLD);
 /// \endcode
 #include <memory>
 #include <string>

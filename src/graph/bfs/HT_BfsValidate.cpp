@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "comm/HT_CommCounts.hpp"
+#include "graph/HT_Bitmap.hpp"
 #include "graph/impl/HT_TreeCheck.hpp"
 
 namespace ht {
@@ -25,24 +27,31 @@ std::int32_t level_of(std::int64_t packed) {
   return static_cast<std::int32_t>((packed >> kLevelShift) - kLevelBias);
 }
 
-}  // namespace
+// Checks 4 and 5 on edge {v, w}, its ends at levels lv and lw.
+template <class Fail>
+void check_edge(std::int64_t v, std::int32_t lv, std::int64_t w, std::int32_t lw,
+                const Fail& fail) {
+  if ((lv >= 0) != (lw >= 0) && lv != kBroken && lw != kBroken) {
+    fail(Validation::reach, "check 4 (reach): edge {" + std::to_string(v) + ", " +
+                                std::to_string(w) + "} has one end in the tree and one out");
+  } else if (lv >= 0 && lw >= 0 && std::abs(lv - lw) > 1) {
+    fail(Validation::levels, "check 5 (levels): edge {" + std::to_string(v) + ", " +
+                                 std::to_string(w) + "} joins levels " + std::to_string(lv) +
+                                 " and " + std::to_string(lw));
+  }
+}
 
-Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred,
-                        MPI_Comm comm) {
-  const VertexRange& r = g.range;
-  TreeCheck check(g, key, pred, comm);
-  Exchange& ex = check.ex;
-  int& phase = check.phase;
-  const std::vector<std::int32_t>& level = check.level;
-
-  Validation res;
-  std::string first;  // the first failure's message, this rank
+// Check 1, and checks 2, 3 and 4 on each vertex of this rank;
+// \p joined(i, p): whether local vertex i has an edge to p.
+template <class Joined>
+void check_vertices(const VertexRange& r, std::int64_t key, const std::vector<std::int64_t>& pred,
+                    const std::vector<std::int32_t>& level, Validation& res, std::string& first,
+                    Joined&& joined) {
   if (r.mine(key) && pred[r.local(key)] != key) {
     failure_recorder(res, first)(Validation::root, "check 1 (root): the parent of key " +
                                                        std::to_string(key) + " is " +
                                                        std::to_string(pred[r.local(key)]));
   }
-  // Checks 2 and 3, a row each, on every worker.
   const std::int64_t n = r.local_count();
   res.level.assign(n, kUnreached);
   check_rows("ht::validate_bfs::vertices", n, res, first, [&](std::int64_t i, const auto& fail) {
@@ -62,32 +71,37 @@ Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::i
       return;
     }
     if (lv <= 0) return;  // unreached, or the key
-    const std::int64_t p = pred[i];
-    bool joined = false;
-    for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1] && !joined; ++k)
-      joined = g.targets[k] == p;
-    if (!joined) {
+    if (!joined(i, pred[i])) {
       fail(Validation::tree_edge, "check 3 (tree edge): " + std::to_string(v) + " has parent " +
-                                      std::to_string(p) + " but no edge to it");
+                                      std::to_string(pred[i]) + " but no edge to it");
     }
   });
+}
+
+}  // namespace
+
+Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred,
+                        MPI_Comm comm) {
+  const VertexRange& r = g.range;
+  TreeCheck check(g, key, pred, comm);
+  Exchange& ex = check.ex;
+  int& phase = check.phase;
+  const std::vector<std::int32_t>& level = check.level;
+
+  Validation res;
+  std::string first;  // the first failure's message, this rank
+  check_vertices(r, key, pred, level, res, first, [&](std::int64_t i, std::int64_t p) {
+    for (std::int64_t k = g.offsets[i]; k < g.offsets[i + 1]; ++k)
+      if (g.targets[k] == p) return true;
+    return false;
+  });
+  const std::int64_t n = r.local_count();
   std::int32_t deepest = 0;
   for (const std::int32_t lv : level) deepest = std::max(deepest, lv);
 
   // Checks 4 and 5 on each edge {v, w} once, where v < w: by this rank when
   // it owns both ends (every worker, rows in blocks), else by the owner of w,
   // which is sent v and its level.
-  const auto check_edge = [&](std::int64_t v, std::int32_t lv, std::int64_t w, std::int32_t lw,
-                              const auto& fail) {
-    if ((lv >= 0) != (lw >= 0) && lv != kBroken && lw != kBroken) {
-      fail(Validation::reach, "check 4 (reach): edge {" + std::to_string(v) + ", " +
-                                  std::to_string(w) + "} has one end in the tree and one out");
-    } else if (lv >= 0 && lw >= 0 && std::abs(lv - lw) > 1) {
-      fail(Validation::levels, "check 5 (levels): edge {" + std::to_string(v) + ", " +
-                                   std::to_string(w) + "} joins levels " + std::to_string(lv) +
-                                   " and " + std::to_string(lw));
-    }
-  };
   // Rows split into local and remote targets (Csr::split_rows) need no owner
   // test per edge; a row assembled by hand is tested edge by edge.
   const bool split = g.split_rows();
@@ -120,6 +134,80 @@ Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::i
     step.finish();
   }
 
+  agree(res, first, deepest, r, comm);
+  return res;
+}
+
+Validation validate_bfs(const Csr2D& b, const Grid2D& grid, std::int64_t key,
+                        const std::vector<std::int64_t>& pred, MPI_Comm comm) {
+  const VertexRange& r = b.range;
+  Csr frame;  // tree_levels reads a graph's range only
+  frame.range = r;
+  TreeCheck check(frame, key, pred, comm);
+  const std::vector<std::int32_t>& level = check.level;
+  const std::int64_t n = r.local_count();
+
+  // The row block's pieces in turn, each with its levels and parents from
+  // its owner, a rank of this grid row.  Check 3 by the rows: the holder of
+  // row v whose column block has v's parent looks for it in the row, and the
+  // piece's owner learns which of its vertices were joined (a bitwise or
+  // along the row).  Checks 4 and 5 by the entries: each (v, u) with v < u
+  // goes to u's owner with v and v's level.  Broadcast and reduction are
+  // collectives, so they come between the exchange's steps, never inside
+  // one (where a rank blocked in them would not drain what its peers send).
+  Validation edges;
+  std::string edges_first;
+  const auto fail = failure_recorder(edges, edges_first);
+  const Exchange::Handler near_end = [&](const Exchange::Item* it, std::size_t k) {
+    for (std::size_t j = 0; j < k; ++j) {
+      const std::int64_t u = it[j].vertex;
+      check_edge(vertex_of(it[j].value), level_of(it[j].value), u, level[r.local(u)], fail);
+    }
+  };
+  Bitmap joined(n), found(r.per_rank);
+  std::vector<std::int32_t> piece_level(static_cast<std::size_t>(r.per_rank));
+  std::vector<std::int64_t> piece_pred(piece_level.size());
+  const BlockOffsets& rows = b.row_offsets;
+  for (int t = 0; t < b.shape.cols; ++t) {
+    const VertexRange owner = r.of_rank(b.row * b.shape.cols + t);
+    const std::int64_t m = owner.local_count();
+    if (t == b.col) {
+      std::copy(level.begin(), level.end(), piece_level.begin());
+      std::copy(pred.begin(), pred.end(), piece_pred.begin());
+    }
+    mpi::Bcast(piece_level.data(), static_cast<int>(m), MPI_INT32_T, t, grid.row_comm());
+    mpi::Bcast(piece_pred.data(), static_cast<int>(m), MPI_INT64_T, t, grid.row_comm());
+    found.clear();
+    for (std::int64_t o = 0; o < m; ++o) {
+      const std::int64_t p = piece_pred[o];
+      if (p < 0 || p >= r.n_global || r.owner(p) % b.shape.cols != b.col) continue;
+      const BlockOffsets::Range e = rows[t * b.piece_bits + o];
+      const auto c = static_cast<BlockIndex>(b.col_index(p));
+      for (std::int64_t k = e.begin; k < e.end; ++k)
+        if (b.row_targets[k] == c) found.set(o);
+    }
+    mpi::Reduce(found.data(), joined.data(), static_cast<int>(Bitmap::words_for(m)), MPI_UINT64_T,
+                MPI_BOR, t, grid.row_comm());
+    Step step(check.ex, check.phase, r, near_end);
+    for (std::int64_t o = 0; o < m; ++o) {
+      const BlockOffsets::Range e = rows[t * b.piece_bits + o];
+      const std::int64_t v = owner.global(o);
+      for (std::int64_t k = e.begin; k < e.end; ++k) {
+        const std::int64_t u = b.col_vertex(b.row_targets[k]);
+        if (v < u) step.send(r.owner(u), {u, pack(v, piece_level[o])});
+      }
+    }
+    step.finish();
+  }
+
+  Validation res;
+  std::string first;  // the first failure's message, this rank
+  check_vertices(r, key, pred, level, res, first,
+                 [&](std::int64_t i, std::int64_t) { return joined.test(i); });
+  if (edges.failed && res.failed == 0) first = edges_first;
+  res.failed |= edges.failed;
+  std::int32_t deepest = 0;
+  for (const std::int32_t lv : level) deepest = std::max(deepest, lv);
   agree(res, first, deepest, r, comm);
   return res;
 }

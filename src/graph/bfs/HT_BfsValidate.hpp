@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "graph/HT_Csr.hpp"
+#include "graph/HT_Csr2D.hpp"
 #include "graph/HT_Validate.hpp"
 
 namespace ht {
@@ -42,5 +43,9 @@ namespace ht {
 /// every rank gets the same verdict and message.
 Validation validate_bfs(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred,
                         MPI_Comm comm);
+/// The same checks on the 2D block \p b of \p grid (HT_Csr2D.hpp), where no
+/// 1D CSR is kept: each entry's far end learns the near end and its level.
+Validation validate_bfs(const Csr2D& b, const Grid2D& grid, std::int64_t key,
+                        const std::vector<std::int64_t>& pred, MPI_Comm comm);
 
 }  // namespace ht

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "comm/HT_CommCounts.hpp"
+#include "comm/HT_PeerExchange.hpp"
 #include "comm/HT_Wait.hpp"
 
 namespace ht::impl {
@@ -35,11 +35,7 @@ TargetDegrees::TargetDegrees(const Csr& g, MPI_Comm comm, std::int64_t per_round
   all_reduce(most, 2, MPI_MAX, comm);
   rounds_ = most[0];
   asked_ = most[1] == 0;
-  const int P = r.size;
-  count_.resize(P);
-  in_count_.resize(P);
-  at_.resize(P);
-  in_at_.resize(P);
+  count_.resize(static_cast<std::size_t>(r.size));
 }
 
 bool TargetDegrees::next() {
@@ -64,30 +60,15 @@ void TargetDegrees::fill(const Id* t) {
       by_entry_[k - base_] = local_[static_cast<std::size_t>(r.local(t[k]))];
   if (r.size == 1 || !asked_) return;  // remote parts then by id alone
 
-  const int P = r.size;
   std::fill(count_.begin(), count_.end(), 0);
   for (std::int64_t i = row_begin_; i < row_end_; ++i)
     for (std::int64_t k = g_.local_end(i); k < g_.offsets[i + 1]; ++k) ++count_[r.owner(t[k])];
-  mpi::Alltoall(count_.data(), 1, MPI_INT, in_count_.data(), 1, MPI_INT, comm_);
-  long long sent = 0, received = 0;
-  for (int p = 0; p < P; ++p) {
-    at_[p] = static_cast<int>(sent);
-    in_at_[p] = static_cast<int>(received);
-    sent += count_[p];
-    received += in_count_[p];
-  }
-  long long too_big =
-      sent > std::numeric_limits<int>::max() || received > std::numeric_limits<int>::max();
-  all_reduce(&too_big, 1, MPI_MAX, comm_);
-  if (too_big) {
-    asked_ = false;  // this round's remote parts and later ones by id alone
-    return;
-  }
+  const PeerPlan plan(count_, comm_);
   // Offsets in the owners' ranges, grouped by owner in entry order; the
   // answers come back in the same places.
-  ask_.resize(static_cast<std::size_t>(sent));
-  answer_.resize(static_cast<std::size_t>(received));
-  next_ = at_;
+  ask_.resize(static_cast<std::size_t>(plan.sends()));
+  answer_.resize(static_cast<std::size_t>(plan.receives()));
+  next_ = plan.send_offsets();
   for (std::int64_t i = row_begin_; i < row_end_; ++i) {
     for (std::int64_t k = g_.local_end(i); k < g_.offsets[i + 1]; ++k) {
       const std::int64_t v = t[k];
@@ -95,12 +76,10 @@ void TargetDegrees::fill(const Id* t) {
       ask_[static_cast<std::size_t>(next_[o]++)] = static_cast<std::uint32_t>(v - o * r.per_rank);
     }
   }
-  mpi::Alltoallv(ask_.data(), count_.data(), at_.data(), MPI_UINT32_T, answer_.data(),
-                 in_count_.data(), in_at_.data(), MPI_UINT32_T, comm_);
+  peer_exchange(plan, ask_.data(), answer_.data());
   for (auto& a : answer_) a = local_[a];
-  mpi::Alltoallv(answer_.data(), in_count_.data(), in_at_.data(), MPI_UINT32_T, ask_.data(),
-                 count_.data(), at_.data(), MPI_UINT32_T, comm_);
-  next_ = at_;
+  peer_exchange(plan.reversed(), answer_.data(), ask_.data());
+  next_ = plan.send_offsets();
   for (std::int64_t i = row_begin_; i < row_end_; ++i)
     for (std::int64_t k = g_.local_end(i); k < g_.offsets[i + 1]; ++k)
       by_entry_[k - base_] = ask_[static_cast<std::size_t>(next_[r.owner(t[k])]++)];

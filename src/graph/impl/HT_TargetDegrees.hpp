@@ -7,7 +7,8 @@
 /// Local targets read a copy of the owned rows' degrees.  Remote ones are
 /// asked of their owners once per entry: each entry's target goes to its
 /// owner as an offset in its range, and the degrees come back in the same
-/// order, so each lands on its entry with no search and no set of ids.  The
+/// order (one ht::PeerPlan, its reversed() for the answers), so each lands
+/// on its entry with no search and no set of ids.  The
 /// exchange is a quarter of the bytes of kernel 1's own routing of the same
 /// entries (4 bytes each way against 16 twice).  Rows go in rounds of at
 /// most kRound entries (a longer row alone), every rank taking part in
@@ -39,8 +40,8 @@ class TargetDegrees {
   /// \brief A degree, clamped to 32 bits: half the bytes of an offset.
   using Degree = std::uint32_t;
 
-  /// \brief Entries per round: 64 MiB of degrees, and counts that stay
-  /// ints however many ranks ask one owner (up to 32 of them).
+  /// \brief Entries per round: 64 MiB of degrees (the exchange,
+  /// comm/HT_PeerExchange.hpp, has no count limit).
   static constexpr std::int64_t kRound = std::int64_t(1) << 24;
 
   /// \brief Collective over \p g's ranks; \p g's rows must be split
@@ -60,9 +61,8 @@ class TargetDegrees {
   /// 0 for a remote target when asked() is false.
   Degree operator[](std::int64_t k) const { return by_entry_[static_cast<std::size_t>(k - base_)]; }
 
-  /// \brief False, on every rank, where the 32-bit offsets in a range or
-  /// MPI's int counts could not hold the exchange: remote targets then read
-  /// as degree 0.
+  /// \brief False, on every rank, where the 32-bit offsets in a range
+  /// could not hold a rank's range: remote targets then read as degree 0.
   bool asked() const { return asked_; }
 
   /// \brief Bytes held for the entries' degrees (a round's, at most).
@@ -77,7 +77,7 @@ class TargetDegrees {
   std::int64_t per_round_;
   std::vector<Degree> local_;  // this rank's vertices' degrees
   std::vector<Degree> by_entry_;
-  std::vector<int> count_, in_count_, at_, in_at_, next_;
+  std::vector<std::int64_t> count_, next_;  // per owner: asks, then a cursor
   std::vector<std::uint32_t> ask_, answer_;
   long long rounds_ = 0, round_ = 0;
   std::int64_t row_begin_ = 0, row_end_ = 0, base_ = 0;
