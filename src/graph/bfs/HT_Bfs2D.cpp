@@ -587,7 +587,7 @@ std::int64_t Up::run(Bfs2D& b, std::size_t chunk, std::size_t chunks) {
 
 }  // namespace impl
 
-bool has_2d_kernel(const BfsVariant& v) { return std::string(v.name) == "hybrid"; }
+bool has_2d_kernel(const BfsVariant& v) { return v.partition_2d; }
 
 std::string variants_with_2d_kernel() {
   std::string names;
