@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "comm/HT_Exchange.hpp"
+#include "comm/HT_Outbox.hpp"
 #include "comm/HT_Wait.hpp"
 #include "runtime/HT_Error.hpp"
 #include "runtime/HT_HeldBytes.hpp"
@@ -223,6 +224,39 @@ TEST_P(ExchangeHeld, OnePeerAddressedHoldsOneBuffer) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Ends, ExchangeHeld, ::testing::Values(End::markers, End::nbx));
+
+// A worker's Outbox holds buffers for the peers it touched only, and its
+// flush forgets them (O(peers touched)); what it sent arrives.
+TEST(Outbox, HoldsAndFlushesOnlyThePeersTouched) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size < 2) GTEST_SKIP() << "needs two ranks";
+  constexpr std::size_t kCapacity = 16;
+  ht::Exchange ex(MPI_COMM_WORLD, kCapacity);
+  ht::Outbox out;
+  out.attach(ex);
+  std::int64_t got = 0;
+  const ht::Exchange::Handler apply = [&](const ht::Exchange::Item* items, std::size_t n) {
+    for (std::size_t k = 0; k < n; ++k) got += items[k].vertex == rank;
+  };
+  const int next = (rank + 1) % size;
+  for (int level = 0; level < 2; ++level) {
+    ex.begin_level(level);
+    EXPECT_EQ(out.peers_touched(), 0u);
+    for (std::int64_t i = 0; i < 3 * static_cast<std::int64_t>(kCapacity) + 1; ++i) {
+      out.send(next, {next, rank});
+      out.pump_now_and_then(1, apply);
+    }
+    EXPECT_EQ(out.peers_touched(), 1u);
+    EXPECT_EQ(out.held_bytes(), static_cast<std::int64_t>(kCapacity * sizeof(ht::Exchange::Item)));
+    out.flush();
+    EXPECT_EQ(out.peers_touched(), 0u);
+    EXPECT_EQ(out.held_bytes(), 0);
+    ex.end_level(apply);
+  }
+  EXPECT_EQ(got, 2 * (3 * static_cast<std::int64_t>(kCapacity) + 1));
+}
 
 // Searches back to back with no collective between them, each starting again
 // at level 0 (SSSP agrees only in its levels' ends): a rank that has begun
