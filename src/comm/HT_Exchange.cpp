@@ -32,8 +32,8 @@ MPI_Comm duplicate(MPI_Comm comm) {
   return own;
 }
 
-// Sends in flight per peer before a sender stops to reap: a bound on the
-// memory held by unsent buffers (buffer_items pairs each), not a tuned figure.
+// Sends in flight per peer before a sender stops to reap, below the byte
+// budget: a bound on the memory held by unsent buffers, not a tuned figure.
 constexpr std::size_t kInFlightPerPeer = 4;
 }  // namespace
 
@@ -52,6 +52,7 @@ Exchange::Timed::~Timed() {
 Exchange::Exchange(MPI_Comm comm, std::size_t capacity, Clock time, Termination end)
     : comm_(duplicate(comm)),
       capacity_(capacity < 1 ? 1 : capacity),
+      window_(1),
       clock_(time),
       dog_(comm_, "the exchange") {
   MPI_Comm_rank(comm_, &rank_);
@@ -62,10 +63,13 @@ Exchange::Exchange(MPI_Comm comm, std::size_t capacity, Clock time, Termination 
     MPI_Comm_free(&comm_);
     throw;
   }
-  current_.resize(size_);
-  sent_to_.assign(static_cast<std::size_t>(size_), 0);
+  current_.resize(static_cast<std::size_t>(size_));  // no buffers: open() takes them
+  touched_.assign(static_cast<std::size_t>(size_), 0);
   heard_.assign(static_cast<std::size_t>(size_), 0);
-  for (auto& b : current_) b.reserve(capacity_);
+  const auto buffer = static_cast<std::int64_t>(capacity_ * sizeof(Item));
+  window_ = static_cast<std::size_t>(std::max<std::int64_t>(
+      1, std::min<std::int64_t>(kBudgetBytes / buffer,
+                                static_cast<std::int64_t>(kInFlightPerPeer) * (size_ + 1))));
 }
 
 Exchange::Termination Exchange::resolve(Termination end, int ranks) {
@@ -95,8 +99,9 @@ void Exchange::begin_level(int level) {
   least_ = std::numeric_limits<std::int64_t>::max();  // markers may come before end_level_min()
   barrier_.reset();
   finished_.store(false, std::memory_order_relaxed);
-  std::fill(sent_to_.begin(), sent_to_.end(), 0);
-  std::fill(heard_.begin(), heard_.end(), 0);
+  for (const int p : touched_list_) touched_[static_cast<std::size_t>(p)] = 0;
+  touched_list_.clear();
+  if (!nbx_) std::fill(heard_.begin(), heard_.end(), 0);  // markers: one from every peer
   stats_ = Stats{};
   dog_.progress();
 }
@@ -106,10 +111,27 @@ void Exchange::after_finish(const char* call) const {
               std::to_string(level_) + ": its items could arrive in a later level");
 }
 
+void Exchange::hold(std::int64_t items) {
+  charge_.set(charge_.bytes() + items * static_cast<std::int64_t>(sizeof(Item)));
+}
+
+void Exchange::touch(int dest) {
+  char& t = touched_[static_cast<std::size_t>(dest)];
+  if (t) return;
+  t = 1;
+  touched_list_.push_back(dest);
+}
+
+void Exchange::open(int dest) {
+  current_[static_cast<std::size_t>(dest)] = spare();
+  touch(dest);
+}
+
 std::vector<Exchange::Item> Exchange::spare() {
   if (spare_.empty()) {
     std::vector<Item> b;
     b.reserve(capacity_);
+    hold(static_cast<std::int64_t>(b.capacity()));
     return b;
   }
   std::vector<Item> b = std::move(spare_.back());
@@ -118,10 +140,15 @@ std::vector<Exchange::Item> Exchange::spare() {
 }
 
 void Exchange::recycle(std::vector<Item>&& b) {
-  // Up to a bound: producers of posted buffers and bursts of arrivals
-  // allocate anew.
+  // Buffers of the usual size, up to the window: producers of posted
+  // buffers and bursts of arrivals allocate anew.
   b.clear();
-  if (spare_.size() < static_cast<std::size_t>(size_) + 4) spare_.push_back(std::move(b));
+  if (b.capacity() == capacity_ && spare_.size() < window_) {
+    spare_.push_back(std::move(b));
+    return;
+  }
+  hold(-static_cast<std::int64_t>(b.capacity()));
+  std::vector<Item>().swap(b);
 }
 
 void Exchange::reap() {
@@ -131,7 +158,8 @@ void Exchange::reap() {
 }
 
 void Exchange::send(int dest, const Handler& on_receive, bool last) {
-  std::vector<Item> items = std::exchange(current_[dest], spare());
+  // dest has no buffer until its next item.
+  std::vector<Item> items = std::exchange(current_[static_cast<std::size_t>(dest)], {});
   send_items(dest, std::move(items), on_receive, last);
 }
 
@@ -139,9 +167,8 @@ void Exchange::send_items(int dest, std::vector<Item>&& items, const Handler& on
                           bool last) {
   // Bound the memory in flight; while waiting for sends to finish, keep
   // receiving, so that the peers we wait for can finish theirs.
-  const std::size_t limit = kInFlightPerPeer * static_cast<std::size_t>(size_) + kInFlightPerPeer;
   reap();
-  while (out_.size() >= limit) {
+  while (out_.size() >= window_) {
     if (!receive(on_receive)) {
       dog_.waiting([this] { return state(); });
       std::this_thread::yield();
@@ -155,7 +182,7 @@ void Exchange::send_items(int dest, std::vector<Item>&& items, const Handler& on
   // all synchronous, tiny buffers on ranks that share cores waited on
   // sleeping peers (a 4-rank test with 1-item buffers ran 9x longer).
   out_.send(std::move(items), dest, tag_, comm_, last ? SendMode::sync : SendMode::standard);
-  sent_to_[static_cast<std::size_t>(dest)] = 1;
+  touch(dest);
   if (bytes == 0) return;  // nbx's closing message: no data
   stats_.messages += 1;
   stats_.bytes += bytes;
@@ -173,7 +200,9 @@ void Exchange::send_posted(const Handler& on_receive) {
   Posted* p = posted_.exchange(nullptr, std::memory_order_acquire);
   while (p) {
     std::unique_ptr<Posted> node(std::exchange(p, p->next));
-    if (!node->items.empty()) send_items(node->dest, std::move(node->items), on_receive);
+    if (node->items.empty()) continue;
+    hold(static_cast<std::int64_t>(node->items.capacity()));  // the exchange's from here
+    send_items(node->dest, std::move(node->items), on_receive);
   }
 }
 
@@ -193,10 +222,12 @@ bool Exchange::receive(const Handler& on_receive) {
   for (;;) {
     std::vector<Item> items = spare();
     MPI_Status status;
+    const std::size_t room = items.capacity();
     if (!take_message(comm_, tag_, items, status)) {
       recycle(std::move(items));
       break;
     }
+    hold(static_cast<std::int64_t>(items.capacity()) - static_cast<std::int64_t>(room));
     any = true;
     dog_.progress();
     if (items.empty() || (items.size() == 1 && items.front().vertex == kMarkerVertex)) {
@@ -206,7 +237,6 @@ bool Exchange::receive(const Handler& on_receive) {
       recycle(std::move(items));
       continue;
     }
-    if (nbx_) heard_[static_cast<std::size_t>(status.MPI_SOURCE)] = 1;
     ++received_;
     arrived_.push_back(std::move(items));
     // A handler that sends may land here again (waiting for room): it only
@@ -234,25 +264,27 @@ void Exchange::finish(const Handler& on_receive) {
   Timed t(*this, stats_.busy);
   send_posted(on_receive);
   finished_.store(true, std::memory_order_relaxed);
-  if (nbx_) {
-    // Each peer sent anything this level gets a synchronous last message:
-    // the rest of its buffer, or nothing (read as an end marker, unused here).
-    for (int p = 0; p < size_; ++p) {
-      if (p == rank_) continue;
-      if (!current_[p].empty())
+  // Only the peers addressed this level have anything to flush (by index:
+  // a send that waits for room may receive, never touch a new peer now).
+  for (std::size_t i = 0; i < touched_list_.size(); ++i) {
+    const int p = touched_list_[i];
+    if (nbx_) {
+      // Each peer sent anything this level gets a synchronous last message:
+      // the rest of its buffer, or nothing (read as an end marker, unused here).
+      if (!current_[static_cast<std::size_t>(p)].empty())
         send(p, on_receive, true);
-      else if (sent_to_[static_cast<std::size_t>(p)])
+      else
         send_items(p, {}, on_receive, true);
+    } else if (!current_[static_cast<std::size_t>(p)].empty()) {
+      send(p, on_receive);
     }
-    return;
   }
-  for (int p = 0; p < size_; ++p) {
-    if (p != rank_ && !current_[p].empty()) send(p, on_receive);
-  }
+  if (nbx_) return;
   for (int p = 0; p < size_; ++p) {
     if (p == rank_) continue;
     std::vector<Item> marker;  // the end marker
     if (reduce_) marker.push_back({kMarkerVertex, least_});
+    hold(static_cast<std::int64_t>(marker.capacity()));
     out_.send(std::move(marker), p, tag_, comm_);
   }
 }

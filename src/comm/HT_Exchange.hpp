@@ -6,9 +6,11 @@
 /// benchmark with hybrid MPI+OpenSHMEM programming models", ISC 2013).
 ///
 /// push() appends to a per-destination buffer of \c capacity items and sends
-/// it (MPI_Isend) when full; poll() takes whatever has arrived (MPI_Improbe +
-/// MPI_Mrecv, never blocking); end_level() flushes and receives until the
-/// level is over on every rank, learnt in one of two ways (Termination):
+/// it (MPI_Isend) when full; a peer has a buffer only while items for it
+/// wait (taken at its first push, handed on with its send), so a rank holds
+/// buffers for the peers it addresses, not for every rank; poll() takes whatever has arrived
+/// (MPI_Improbe + MPI_Mrecv, never blocking); end_level() flushes and receives until the level is
+/// over on every rank, learnt in one of two ways (Termination):
 ///  - markers: an empty message to every peer says "no more this level"
 ///    (MPI keeps messages between two ranks in order, so a marker never
 ///    overtakes data); P - 1 messages per rank and level;
@@ -24,6 +26,13 @@
 /// peer still drains it.
 /// Nothing here blocks on a send while not receiving, so no cycle of ranks
 /// can wait on each other.
+///
+/// Memory.  Sends in flight and spare buffers are bounded by kBudgetBytes
+/// each (at most 4 (P + 1) buffers), not by P: a sender that reaches the
+/// bound receives until a send completes.  held_bytes() says what the
+/// exchange holds; it is charged as ht::Held::exchange (runtime/HT_HeldBytes.hpp).
+/// Besides, it keeps 26 bytes of bookkeeping a peer.  A level's end costs
+/// O(peers addressed) under nbx (markers send one to every peer).
 ///
 /// Guards.  Each Exchange duplicates its communicator, so no two users'
 /// messages can meet, whatever their tags.  push() or post() after finish()
@@ -64,6 +73,7 @@
 #include "comm/HT_OneCaller.hpp"
 #include "comm/HT_Watchdog.hpp"
 #include "runtime/HT_Clock.hpp"
+#include "runtime/HT_HeldBytes.hpp"
 
 namespace ht {
 
@@ -87,6 +97,10 @@ class Exchange {
   /// outnumber a barrier's log2(P) rounds 4 to 1 (docs/performance/sssp.md has
   /// the measurements; HT_EXCHANGE_END overrides).
   static constexpr int kMarkerRanks = 16;
+  /// \brief Bytes of sends in flight, and of spare buffers, an exchange
+  /// keeps at most, whatever the number of ranks: 16 MiB each (at least one
+  /// buffer).
+  static constexpr std::int64_t kBudgetBytes = std::int64_t(16) << 20;
   static constexpr int kTagBase = 7100;
   /// An end marker's item, when it carries end_level_min()'s value: no vertex.
   static constexpr std::int64_t kMarkerVertex = -1;
@@ -117,6 +131,7 @@ class Exchange {
   void push(int dest, Item item, const Handler& on_receive) {
     if (finished_.load(std::memory_order_relaxed)) after_finish("push");
     auto& b = current_[dest];
+    if (b.capacity() == 0) open(dest);  // its first item since its last send
     b.push_back(item);
     if (b.size() >= capacity_) {
       Timed t(*this, stats_.busy);
@@ -135,6 +150,13 @@ class Exchange {
   bool try_poll(const Handler& on_receive);
   /// Items per buffer (what a full post() carries).
   std::size_t capacity() const { return capacity_; }
+  /// \brief Bytes of item buffers held now: one per peer with items
+  /// waiting, sends in flight, spares and arrivals not yet handed over.
+  std::int64_t held_bytes() const { return charge_.bytes(); }
+  /// \brief Sends in flight before a sender waits for room: 4 (P + 1), and
+  /// at most kBudgetBytes of buffers (at least one); spares are kept up to
+  /// as many.
+  std::size_t max_in_flight() const { return window_; }
   /// Flush and drain: on return every item of this level has been handed
   /// over, on every rank.  Host thread only (a Kokkos profiling region).
   void end_level(const Handler& on_receive);
@@ -204,8 +226,11 @@ class Exchange {
   void apply_arrived(const Handler& on_receive);
   bool drain_step(const Handler& on_receive);  // drained(), untimed
   void reap();                                 // frees completed sends
+  void open(int dest);                         // a buffer for dest's items
+  void touch(int dest);                        // dest addressed this level
   std::vector<Item> spare();                   // an empty buffer of capacity_
-  void recycle(std::vector<Item>&& b);         // back among the spares
+  void recycle(std::vector<Item>&& b);         // back among the spares, or freed
+  void hold(std::int64_t items);               // held_bytes() += items' bytes
   [[noreturn]] void after_finish(const char* call) const;
 
   MPI_Comm comm_ = MPI_COMM_NULL;
@@ -213,12 +238,14 @@ class Exchange {
   long long levels_begun_ = 0;  // begin_level() calls: the tag's parity
   std::int64_t received_ = 0;   // data messages, ever
   std::size_t capacity_;
-  std::vector<std::vector<Item>> current_;
-  SendList<Item> out_;  // data, and markers (empty)
+  std::size_t window_;                      // sends in flight, and spares, at most
+  std::vector<std::vector<Item>> current_;  // per peer: empty (no buffer) unless items wait
+  SendList<Item> out_;                      // data, and markers (empty)
   std::vector<std::vector<Item>> spare_;
   std::deque<std::vector<Item>> arrived_;  // received, not yet handed over
   bool applying_ = false;                  // a handler runs: arrivals wait in arrived_
-  std::vector<char> sent_to_;              // per peer: sent anything this level
+  std::vector<char> touched_;              // per peer: pushed or sent to this level
+  std::vector<int> touched_list_;          // those peers
   std::vector<char> heard_;                // per peer: its end (markers) or anything (nbx)
   bool nbx_ = false;
   bool reduce_ = false;     // end_level_min(): the level's end carries least_
@@ -231,6 +258,7 @@ class Exchange {
   std::atomic<Posted*> posted_{nullptr};
   OneCaller mpi_;
   Watchdog dog_;
+  HeldCharge charge_{Held::exchange};
 };
 
 }  // namespace ht

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 
 #include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Wait.hpp"
@@ -46,6 +47,17 @@ long long peer_exchange_rounds(const PeerPlan& plan, std::size_t item_bytes, std
   return (bytes + budget - 1) / budget;
 }
 
+namespace impl {
+
+namespace {
+std::int64_t direct_limit = std::numeric_limits<int>::max();
+}  // namespace
+
+std::int64_t peer_exchange_direct_limit() { return direct_limit; }
+void set_peer_exchange_direct_limit(std::int64_t bytes) { direct_limit = bytes; }
+
+}  // namespace impl
+
 namespace {
 
 // Round r of R takes items [c r / R, c (r + 1) / R) of a peer's c: at most
@@ -83,34 +95,48 @@ void peer_exchange_bytes(const PeerPlan& plan, const void* send, void* recv, std
                      MPI_BYTE, plan.comm());
   }
 #else
-  // Int counts: each round through staging buffers of about the budget,
-  // so its counts and displacements are small ints.
+  // Int counts: each side of a round moves straight from (into) the
+  // caller's buffer where its byte displacements fit an int, else through a
+  // staging buffer of the round's bytes, whose displacements do.
+  const std::int64_t direct = impl::peer_exchange_direct_limit();
+  std::vector<std::int64_t> from_at(P), to_at(P);
   std::vector<int> count(P), in_count(P), at(P), in_at(P);
   std::vector<char> out, in;
   for (long long r = 0; r < R; ++r) {
-    std::int64_t sent = 0, received = 0;
+    std::int64_t sent = 0, received = 0, send_end = 0, recv_end = 0;
     for (int p = 0; p < P; ++p) {
       const std::int64_t c = plan.send_count(p), ic = plan.recv_count(p);
+      const std::int64_t a = cut(c, r, R), ia = cut(ic, r, R);
+      count[p] = static_cast<int>((cut(c, r + 1, R) - a) * item);
+      in_count[p] = static_cast<int>((cut(ic, r + 1, R) - ia) * item);
+      from_at[p] = (plan.send_offsets()[p] + a) * item;
+      to_at[p] = (plan.recv_offsets()[p] + ia) * item;
+      send_end = std::max(send_end, from_at[p] + count[p]);
+      recv_end = std::max(recv_end, to_at[p] + in_count[p]);
       at[p] = static_cast<int>(sent);
       in_at[p] = static_cast<int>(received);
-      count[p] = static_cast<int>((cut(c, r + 1, R) - cut(c, r, R)) * item);
-      in_count[p] = static_cast<int>((cut(ic, r + 1, R) - cut(ic, r, R)) * item);
       sent += count[p];
       received += in_count[p];
     }
-    out.resize(static_cast<std::size_t>(sent));
-    in.resize(static_cast<std::size_t>(received));
-    for (int p = 0; p < P; ++p)
-      if (count[p] > 0)
-        std::memcpy(out.data() + at[p],
-                    from + (plan.send_offsets()[p] + cut(plan.send_count(p), r, R)) * item,
-                    static_cast<std::size_t>(count[p]));
-    mpi::Alltoallv(out.data(), count.data(), at.data(), MPI_BYTE, in.data(), in_count.data(),
-                   in_at.data(), MPI_BYTE, plan.comm());
-    for (int p = 0; p < P; ++p)
-      if (in_count[p] > 0)
-        std::memcpy(to + (plan.recv_offsets()[p] + cut(plan.recv_count(p), r, R)) * item,
-                    in.data() + in_at[p], static_cast<std::size_t>(in_count[p]));
+    const bool stage_out = send_end > direct, stage_in = recv_end > direct;
+    if (stage_out) {
+      out.resize(static_cast<std::size_t>(sent));
+      for (int p = 0; p < P; ++p)
+        if (count[p] > 0)
+          std::memcpy(out.data() + at[p], from + from_at[p], static_cast<std::size_t>(count[p]));
+    } else {
+      for (int p = 0; p < P; ++p) at[p] = static_cast<int>(from_at[p]);
+    }
+    if (stage_in)
+      in.resize(static_cast<std::size_t>(received));
+    else
+      for (int p = 0; p < P; ++p) in_at[p] = static_cast<int>(to_at[p]);
+    mpi::Alltoallv(stage_out ? out.data() : from, count.data(), at.data(), MPI_BYTE,
+                   stage_in ? in.data() : to, in_count.data(), in_at.data(), MPI_BYTE, plan.comm());
+    if (stage_in)
+      for (int p = 0; p < P; ++p)
+        if (in_count[p] > 0)
+          std::memcpy(to + to_at[p], in.data() + in_at[p], static_cast<std::size_t>(in_count[p]));
   }
 #endif
 }

@@ -10,9 +10,9 @@
 /// of ranks P (plus at most one item per peer addressed), so no MPI count is
 /// ever near int's range.  Where MPI has the MPI-4 large-count calls
 /// (MPI_Alltoallv_c), a round moves between the caller's buffers directly;
-/// elsewhere a round goes through two staging buffers of the budget's size,
-/// so its int counts and displacements are small.  Every call is counted
-/// (comm/HT_CommCounts.hpp).
+/// elsewhere too, while its byte displacements fit an int, and beyond that
+/// through a staging buffer of the round's bytes (small int displacements).
+/// Every call is counted (comm/HT_CommCounts.hpp).
 ///
 /// Example:
 /// \code
@@ -109,5 +109,14 @@ void peer_exchange(const PeerPlan& plan, const T* send, T* recv,
   static_assert(std::is_trivially_copyable_v<T>, "peer_exchange moves items as bytes");
   peer_exchange_bytes(plan, send, recv, sizeof(T), budget);
 }
+
+namespace impl {
+/// \brief Where MPI has no large counts: the byte offset in a caller's
+/// buffer up to which a round moves straight from or into it (beyond, the
+/// side is staged); INT_MAX, tests lower it to stage everything.
+std::int64_t peer_exchange_direct_limit();
+/// \brief Sets peer_exchange_direct_limit() (tests).
+void set_peer_exchange_direct_limit(std::int64_t bytes);
+}  // namespace impl
 
 }  // namespace ht

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <algorithm>
 #include <memory>
 #include <numeric>
 #include <tuple>
@@ -18,8 +19,10 @@
 #include <vector>
 
 #include "comm/HT_Exchange.hpp"
+#include "comm/HT_Outbox.hpp"
 #include "comm/HT_Wait.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_HeldBytes.hpp"
 
 namespace {
 
@@ -109,7 +112,9 @@ TEST_P(ExchangeAccountingNested, SendWaitingForRoomInsideFinish) {
   MPI_Comm go;  // rank 0 tells rank 1 to start draining
   MPI_Comm_dup(comm, &go);
   ex->begin_level(0);
-  const std::int64_t slots = 4 * size + 4;  // Exchange's sends in flight before it waits
+  // Exchange's sends in flight before it waits (4P + 4, or 16 of these 1 MiB ones).
+  const auto slots = static_cast<std::int64_t>(ex->max_in_flight());
+  EXPECT_EQ(slots, std::min<std::int64_t>(4 * size + 4, ht::Exchange::kBudgetBytes >> 20));
   if (rank == 0) {
     for (std::int64_t i = 0; i < slots * static_cast<std::int64_t>(capacity) + 1; ++i)
       ex->push(1, {1, 0}, apply);
@@ -177,6 +182,81 @@ TEST_P(ExchangeLeast, EveryRankLearnsTheLeastValue) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Ends, ExchangeLeast, ::testing::Values(End::markers, End::nbx));
+
+// What an exchange holds follows the peers a rank addresses, not the ranks:
+// none at construction, one buffer while items for one peer wait, and
+// within the byte budget after a level of many full buffers; everything
+// still arrives, and ht::Held::exchange is charged the same bytes.
+class ExchangeHeld : public ::testing::TestWithParam<End> {};
+
+TEST_P(ExchangeHeld, OnePeerAddressedHoldsOneBuffer) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  constexpr std::size_t kCapacity = 64;
+  constexpr auto kBuffer = static_cast<std::int64_t>(kCapacity * sizeof(ht::Exchange::Item));
+  const std::int64_t before = ht::held_bytes(ht::Held::exchange).now;
+  {
+    ht::Exchange ex(MPI_COMM_WORLD, kCapacity, ht::steady_seconds, GetParam());
+    EXPECT_EQ(ex.held_bytes(), 0) << "no buffer before the first push";
+    const int next = (rank + 1) % size, prev = (rank + size - 1) % size;
+    std::int64_t got = 0;
+    const ht::Exchange::Handler apply = [&](const ht::Exchange::Item* items, std::size_t n) {
+      for (std::size_t k = 0; k < n; ++k) got += items[k].vertex == rank && items[k].value == prev;
+    };
+    constexpr std::int64_t kItems = 20 * kCapacity + 5;
+    for (int level = 0; level < 2; ++level) {
+      ex.begin_level(level);
+      if (size > 1) {
+        ex.push(next, {next, rank}, apply);
+        if (level == 0) {
+          EXPECT_EQ(ex.held_bytes(), kBuffer) << "one peer addressed: one buffer";
+        }
+        for (std::int64_t i = 1; i < kItems; ++i) ex.push(next, {next, rank}, apply);
+      }
+      ex.end_level(apply);
+      EXPECT_LE(ex.held_bytes(), ht::Exchange::kBudgetBytes + kBuffer);
+      EXPECT_EQ(ht::held_bytes(ht::Held::exchange).now - before, ex.held_bytes());
+    }
+    EXPECT_EQ(got, size > 1 ? 2 * kItems : 0);
+  }
+  EXPECT_EQ(ht::held_bytes(ht::Held::exchange).now, before) << "released with the exchange";
+}
+
+INSTANTIATE_TEST_SUITE_P(Ends, ExchangeHeld, ::testing::Values(End::markers, End::nbx));
+
+// A worker's Outbox holds buffers for the peers it touched only, and its
+// flush forgets them (O(peers touched)); what it sent arrives.
+TEST(Outbox, HoldsAndFlushesOnlyThePeersTouched) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size < 2) GTEST_SKIP() << "needs two ranks";
+  constexpr std::size_t kCapacity = 16;
+  ht::Exchange ex(MPI_COMM_WORLD, kCapacity);
+  ht::Outbox out;
+  out.attach(ex);
+  std::int64_t got = 0;
+  const ht::Exchange::Handler apply = [&](const ht::Exchange::Item* items, std::size_t n) {
+    for (std::size_t k = 0; k < n; ++k) got += items[k].vertex == rank;
+  };
+  const int next = (rank + 1) % size;
+  for (int level = 0; level < 2; ++level) {
+    ex.begin_level(level);
+    EXPECT_EQ(out.peers_touched(), 0u);
+    for (std::int64_t i = 0; i < 3 * static_cast<std::int64_t>(kCapacity) + 1; ++i) {
+      out.send(next, {next, rank});
+      out.pump_now_and_then(1, apply);
+    }
+    EXPECT_EQ(out.peers_touched(), 1u);
+    EXPECT_EQ(out.held_bytes(), static_cast<std::int64_t>(kCapacity * sizeof(ht::Exchange::Item)));
+    out.flush();
+    EXPECT_EQ(out.peers_touched(), 0u);
+    EXPECT_EQ(out.held_bytes(), 0);
+    ex.end_level(apply);
+  }
+  EXPECT_EQ(got, 2 * (3 * static_cast<std::int64_t>(kCapacity) + 1));
+}
 
 // Searches back to back with no collective between them, each starting again
 // at level 0 (SSSP agrees only in its levels' ends): a rank that has begun

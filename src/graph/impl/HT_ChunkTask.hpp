@@ -29,6 +29,9 @@ namespace ht::impl {
 /// Kronecker graphs, 1 rank x 2 threads: docs/performance/bfs.md#levels).
 constexpr std::int64_t kAloneEdges = 1024;
 constexpr std::int64_t kTeamEdges = 65536;
+/// Fewer edges than this per chunk task cost more in spawning than they
+/// gain in balance (BFS levels, delta-stepping waves).
+constexpr std::int64_t kMinChunkEdges = 2048;
 
 /// Bytes every BFS task functor fits in (BfsVariant::pool_bytes counts on it).
 constexpr std::size_t kLargestTaskBytes = 64;

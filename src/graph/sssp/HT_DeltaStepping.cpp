@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "comm/HT_Exchange.hpp"
+#include "comm/HT_Outbox.hpp"
 #include "graph/impl/HT_ChunkTask.hpp"
 #include "graph/sssp/impl/HT_SentFilter.hpp"
 #include "profile/HT_Profile.hpp"
@@ -69,11 +70,6 @@ constexpr std::size_t kBlock = 32;
   bin.push_back(e);
 }
 
-// Fewer edges than this per chunk cost more in spawning than they gain; a
-// wave's entries are counted at the graph's mean degree (64 entries on the
-// Kronecker graphs, 512 on a grid).
-constexpr double kMinChunkEdges = 2048;
-
 // Buckets a fused phase may take where a level's end costs a collective
 // (nbx): fewer phases, at the price of relaxations a remote distance undoes.
 constexpr int kNbxWindow = 4;
@@ -106,12 +102,12 @@ class DeltaStepping::Impl {
  public:
   /// One worker's share of a phase: touched only by tasks on that worker.
   struct alignas(64) WorkerState {
-    std::vector<std::vector<Exchange::Item>> out;  // per destination
-    std::vector<std::vector<Entry>> bins;          // found this phase: the ring's slots
-    std::vector<FarEntry> far;                     // found this phase, beyond the ring
-    std::vector<std::uint32_t> taken;              // classic: the live vertices it took
-    std::int64_t lo = kNone, hi = 0;               // the ring's buckets touched: [lo, hi)
-    std::int64_t sent_low = kNone;                 // the least bucket it sent this phase
+    Outbox out;                            // remote relaxations, by destination
+    std::vector<std::vector<Entry>> bins;  // found this phase: the ring's slots
+    std::vector<FarEntry> far;             // found this phase, beyond the ring
+    std::vector<std::uint32_t> taken;      // classic: the live vertices it took
+    std::int64_t lo = kNone, hi = 0;       // the ring's buckets touched: [lo, hi)
+    std::int64_t sent_low = kNone;         // the least bucket it sent this phase
     std::int64_t relaxations = 0;
   };
 
@@ -152,9 +148,12 @@ class DeltaStepping::Impl {
     mean_degree_ =
         std::max(1.0, static_cast<double>(g.targets.size()) /
                           static_cast<double>(std::max<std::int64_t>(1, g.range.local_count())));
-    min_chunk_entries_ = static_cast<std::size_t>(std::max(64.0, kMinChunkEdges / mean_degree_));
+    // A wave's entries are counted at the graph's mean degree (64 entries
+    // on the Kronecker graphs, 512 on a grid).
+    min_chunk_entries_ = static_cast<std::size_t>(
+        std::max(64.0, static_cast<double>(impl::kMinChunkEdges) / mean_degree_));
     for (WorkerState& l : workers_) {
-      l.out.resize(static_cast<std::size_t>(g.range.size));
+      l.out.attach(ex_);
       l.bins.resize(static_cast<std::size_t>(kRing));
     }
     bins_.resize(static_cast<std::size_t>(kRing));
@@ -218,7 +217,7 @@ class DeltaStepping::Impl {
     const Entry* const frontier = frontier_.data();
     const std::size_t m = frontier_.size(), q0 = m * c / n, q1 = m * (c + 1) / n;
     const float* const weights = g_.weights.data();
-    std::int64_t relaxed = 0, since_pump = 0, live = 0;
+    std::int64_t relaxed = 0, live = 0;
     // A block at a time: its stale entries dropped first, in a tight loop
     // (the states of every block but a chunk's first were requested a block
     // earlier), so that the rows' prefetches below run ahead over live rows only.
@@ -252,7 +251,7 @@ class DeltaStepping::Impl {
         if (kind == Edges::light) ws.taken.push_back(rows[r].j);
         const std::int64_t k0 = offsets[i], k1 = offsets[i + 1];
         relaxed += relax_edges<kind>(ws, targets, i, rows[r].du, k0, k1);
-        pump_now_and_then(since_pump, k1 - k0);
+        if (peers_) ws.out.pump_now_and_then(k1 - k0, apply_);
       }
     }
     if (peers_) ex_.try_poll(apply_);
@@ -299,18 +298,10 @@ class DeltaStepping::Impl {
       if (sent_.admit(v, b)) {
         // Where the owner would put it if it wins (relax).
         ws.sent_low = std::min(ws.sent_low, std::max(floor_, b));
-        send(ws, r.owner(v), {v, static_cast<std::int64_t>(pack(du + w, u))});
+        ws.out.send(r.owner(v), {v, static_cast<std::int64_t>(pack(du + w, u))});
       }
     }
     return relaxed;
-  }
-
-  /// Takes peers' arrivals every 4096 edges or so: keeps their sends moving.
-  void pump_now_and_then(std::int64_t& since, std::int64_t edges) {
-    if (peers_ && (since += edges) >= 4096) {
-      ex_.try_poll(apply_);
-      since = 0;
-    }
   }
 
   const SsspResult& search(std::int64_t root);
@@ -326,16 +317,6 @@ class DeltaStepping::Impl {
   using Light = Relax<Edges::light>;
   using Heavy = Relax<Edges::heavy>;
   using All = Relax<Edges::all>;
-
-  void send(WorkerState& ws, int dest, Exchange::Item item) {
-    std::vector<Exchange::Item>& b = ws.out[static_cast<std::size_t>(dest)];
-    b.push_back(item);
-    if (b.size() >= ex_.capacity()) {
-      ex_.post(dest, std::move(b));
-      b = {};
-      b.reserve(ex_.capacity());
-    }
-  }
 
   /// Moves the workers' finds into the rank's buckets: only the bins each
   /// worker touched, not every bucket once per phase.
@@ -503,13 +484,8 @@ class DeltaStepping::Impl {
       wave<Body>(it);
     }
     if (opt_.variant == SsspVariant::classic) collect_taken();
-    for (WorkerState& l : workers_) {
-      for (int p = 0; p < g_.range.size; ++p) {
-        auto& out = l.out[static_cast<std::size_t>(p)];
-        if (!out.empty()) ex_.post(p, std::move(out));
-        out = {};
-      }
-    }
+    // O(peers each worker touched), not O(P x workers).
+    for (WorkerState& l : workers_) l.out.flush();
     gather_bins();
     std::int64_t low = next_bucket(bucket_);
     for (WorkerState& l : workers_) low = std::min(low, std::exchange(l.sent_low, kNone));

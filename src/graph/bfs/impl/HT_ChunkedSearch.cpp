@@ -1,11 +1,10 @@
 #include "graph/bfs/impl/HT_ChunkedSearch.hpp"
 
+#include "graph/impl/HT_ChunkTask.hpp"
+
 namespace ht::impl {
 
 namespace {
-// Fewer edges than this per chunk cost more in spawning than they gain in
-// balance.
-constexpr std::int64_t kMinChunkEdges = 2048;
 // The next frontier is read off the claim lists when the bitmap has at
 // least this many words per listed vertex.
 constexpr std::size_t kWordsPerListed = 4;
@@ -29,7 +28,7 @@ ChunkedSearch::ChunkedSearch(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
   chunk_.reserve(static_cast<std::size_t>(n));
   records_.resize(chunks_);
   workers_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
-  for (WorkerState& l : workers_) l.out.resize(g.range.size);
+  for (WorkerState& l : workers_) l.out.attach(ex_);
   apply_ = [this](const Exchange::Item* items, std::size_t k) {
     for (std::size_t i = 0; i < k; ++i) {
       const std::int64_t j = g_.range.local(items[i].vertex);
@@ -69,12 +68,7 @@ std::size_t ChunkedSearch::top_down_chunks() const {
 
 void ChunkedSearch::end_top_down() {
   // Partial buffers leave now; the level ends on the host, all tasks done.
-  for (WorkerState& l : workers_) {
-    for (int p = 0; p < g_.range.size; ++p) {
-      if (!l.out[p].empty()) ex_.post(p, std::move(l.out[p]));
-      l.out[p] = {};
-    }
-  }
+  for (WorkerState& l : workers_) l.out.flush();
   ex_.end_level(apply_);
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // What the chunked task variants (incremental, atomic, hybrid) share: a visited
-// bitmap that tasks read and claim concurrently, per-worker workers (the
-// outgoing buffers and counters of whatever task runs on that worker, so no
-// two threads ever touch one), and the steps of a level, whose next frontier
+// bitmap that tasks read and claim concurrently, per-worker states (the
+// outbox and counters of whatever task runs on that worker, so no two
+// threads ever touch one), and the steps of a level, whose next frontier
 // is read off the bitmap in increasing vertex order.  Per level, the
 // frontier's edges are cut into chunks of equal edge counts
 // (HT_EdgeChunks.hpp), one task each: the scheduler hands the next chunk to
@@ -32,6 +32,7 @@
 #include <utility>
 
 #include "comm/HT_Exchange.hpp"
+#include "comm/HT_Outbox.hpp"
 #include "graph/HT_Bitmap.hpp"
 #include "graph/bfs/impl/HT_Level.hpp"
 #include "graph/impl/HT_EdgeChunks.hpp"
@@ -42,12 +43,12 @@ namespace ht::impl {
 
 /// \brief One worker's state in a level: touched only by tasks on that worker.
 struct alignas(64) WorkerState {
-  std::vector<std::vector<Exchange::Item>> out;  ///< per destination, up to capacity items
-  std::int64_t task_visits = 0;                  ///< finds by this worker's tasks, this search
-  std::int64_t unique_visits = 0;                ///< of which no other task's
-  std::int64_t found_vertices = 0;               ///< this level's finds (hybrid's heuristic)
-  std::int64_t found_edges = 0;                  ///< their edges (with count_found_edges)
-  std::vector<std::int64_t> claimed;             ///< local vertices claimed this level
+  Outbox out;                         ///< remote finds, by destination
+  std::int64_t task_visits = 0;       ///< finds by this worker's tasks, this search
+  std::int64_t unique_visits = 0;     ///< of which no other task's
+  std::int64_t found_vertices = 0;    ///< this level's finds (hybrid's heuristic)
+  std::int64_t found_edges = 0;       ///< their edges (with count_found_edges)
+  std::vector<std::int64_t> claimed;  ///< local vertices claimed this level
   /// \brief Counts a task's \p claims (each a visit no other task made) and
   /// the \p edges out of them.
   void count_claims(std::int64_t claims, std::int64_t edges) {
@@ -84,7 +85,7 @@ class ChunkedSearch {
   const BfsResult& finish();
 
   // ---- For the tasks (any worker) ----
-  /// \brief Workers, hence workers: TaskRuntime::worker() is below it.
+  /// \brief Worker states, one a worker: TaskRuntime::worker() is below it.
   std::size_t workers() const { return workers_.size(); }
   /// \brief The calling task's worker state.
   WorkerState& worker_state() { return workers_[TaskRuntime::worker()]; }
@@ -149,16 +150,6 @@ class ChunkedSearch {
  private:
   /// Empties the claim lists: the bitmap holds every claim so far.
   void forget_claims();
-  /// Queues a remote find; a full buffer goes to the exchange (lock-free).
-  void send(WorkerState& ws, int dest, Exchange::Item item) {
-    std::vector<Exchange::Item>& b = ws.out[dest];
-    b.push_back(item);
-    if (b.size() >= ex_.capacity()) {
-      ex_.post(dest, std::move(b));
-      b = {};
-      b.reserve(ex_.capacity());
-    }
-  }
 
   const Csr& g_;
   Profile& profile_;
@@ -199,7 +190,6 @@ std::int64_t ChunkedSearch::expand(std::size_t c, std::size_t n, WorkerState& ws
   const bool peers = peers_;
   constexpr std::int64_t kAhead = 8;
   g_.targets.visit([&](const auto* const targets) {
-    std::int64_t since_pump = 0;
     for (auto q = static_cast<std::int64_t>(chunk_.row_of(e0)); q < m && starts[q] < e1; ++q) {
       // A sparse frontier's rows are cache misses each (a grid's wave front
       // is a diagonal): fetch offsets 2 * kAhead rows ahead, targets kAhead.
@@ -218,13 +208,9 @@ std::int64_t ChunkedSearch::expand(std::size_t c, std::size_t n, WorkerState& ws
         if (v >= first && v < last)
           local(v - first, u);
         else
-          send(ws, r.owner(v), {v, u});
+          ws.out.send(r.owner(v), {v, u});
       }
-      // Take arrivals now and then: keeps the peers' sends moving.
-      if ((since_pump += k_end - k_begin) >= 4096) {
-        pump();
-        since_pump = 0;
-      }
+      ws.out.pump_now_and_then(k_end - k_begin, apply_);
     }
   });
   pump();
