@@ -11,6 +11,10 @@
 ///    claim reads the word first and writes only when the bit is clear,
 ///    since most edges of a BFS lead to vertices already visited.
 ///
+/// A bitmap counts its words as search state (HT_HeldBytes.hpp) unless its
+/// owner counts them itself (counted_by_owner(): a 2D block's offsets are
+/// the graph's, in Csr2D::bytes).
+///
 /// Example:
 /// \code
 ///   ht::Bitmap visited(n);
@@ -23,6 +27,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <vector>
+
+#include "runtime/HT_HeldBytes.hpp"
 
 namespace ht {
 
@@ -43,10 +49,27 @@ class Bitmap {
   Bitmap() = default;
   /// \p n bits, all clear.
   explicit Bitmap(std::int64_t n) { resize(n); }
+  /// A copy holds (and counts) its own words.
+  Bitmap(const Bitmap& o) : words_(o.words_), n_(o.n_), counted_(o.counted_) { charge(); }
+  Bitmap& operator=(const Bitmap& o) {
+    words_ = o.words_;
+    n_ = o.n_;
+    charge();
+    return *this;
+  }
+  Bitmap(Bitmap&&) noexcept = default;
+  Bitmap& operator=(Bitmap&&) noexcept = default;
   /// \p n bits, all clear (storage touched now, not in the first search).
   void resize(std::int64_t n) {
     n_ = n;
     words_.assign(words_for(n), 0);
+    charge();
+  }
+  /// Stops counting this bitmap's words as search state: its owner counts
+  /// them (HT_HeldBytes.hpp).
+  void counted_by_owner() {
+    counted_ = false;
+    held_.set(0);
   }
   void clear() { std::fill(words_.begin(), words_.end(), 0); }
   std::int64_t size() const { return n_; }
@@ -118,8 +141,14 @@ class Bitmap {
   }
 
  private:
+  void charge() {
+    if (counted_) held_.set(static_cast<std::int64_t>(words_.capacity() * sizeof(Word)));
+  }
+
   std::vector<Word> words_;
   std::int64_t n_ = 0;
+  bool counted_ = true;
+  HeldCharge held_{Held::search};  // words_'s bytes, while counted_
 };
 
 /// Every rank's block of a distributed bitmap, gathered: \p all (size

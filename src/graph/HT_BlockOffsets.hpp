@@ -42,6 +42,7 @@ class BlockOffsets {
   template <class SlotOf>
   static BlockOffsets build(std::int64_t slots, std::int64_t entries, SlotOf&& slot_of) {
     BlockOffsets o;
+    o.nonempty_.counted_by_owner();  // the graph's bytes (bytes())
     o.nonempty_.resize(slots);
     for (std::int64_t e = 0; e < entries; ++e) o.nonempty_.set(slot_of(e));
     o.rank_slots();

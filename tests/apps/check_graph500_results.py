@@ -112,6 +112,24 @@ with h5py.File(path, "r") as f:
     assert before.shape == (ranks,) and (before > 1 << 20).all() and (before <= rss).all(), before
     held = f["graph/bytes"][()]  # at least the CSR's offsets: 8 bytes a vertex
     assert held.shape == (ranks,) and held.sum() >= 8 * vertices, (held, vertices)
+    # What each rank held at most, by kind, in kernel 1 and in the searches:
+    # the CSR (8 bytes a vertex at least) in both, and the searches' parents
+    # (8 bytes a vertex) on every rank; byte counts, never negative.  The
+    # graph does not change in the searches: its mark there is graph/bytes
+    # when each structure is counted once (the 1D CSR; in 2D, the block too).
+    for phase in ("kernel1", "searches"):
+        for kind in ("graph", "exchange", "search"):
+            d = f[f"held/{phase}/{kind}"]
+            assert d.shape == (ranks,) and d.dtype == np.int64, (d.name, d.shape, d.dtype)
+            assert (d[()] >= 0).all(), (d.name, d[()])
+        graph_high = f[f"held/{phase}/graph"][()]
+        assert (graph_high > 0).all() and graph_high.sum() >= 8 * vertices, (phase, graph_high)
+    graph_high = f["held/searches/graph"][()]
+    assert (graph_high <= held).all(), ("graph counted twice?", graph_high, held)
+    if partition == "1d":
+        assert (graph_high == held).all(), (graph_high, held)
+    search_high = f["held/searches/search"][()]
+    assert (search_high > 0).all() and search_high.sum() >= 8 * vertices, search_high
 
     # Where each rank's time went, per level, summed over the keys, all on
     # one clock: no part negative, the four parts add up to each level's own

@@ -18,7 +18,7 @@ import numpy as np
 # The kernels of each driver, for comm/<kernel> and profile/<kernel>.
 KERNELS = {"cannon_gemm": ["gemm"], "graph500_bfs": ["bfs", "sssp"], "uts": ["uts"]}
 # The groups each driver's own datasets live in.
-GROUPS = {"cannon_gemm": {"gemm"}, "graph500_bfs": {"graph", "bfs", "sssp"}, "uts": {"uts"}}
+GROUPS = {"cannon_gemm": {"gemm"}, "graph500_bfs": {"graph", "held", "bfs", "sssp"}, "uts": {"uts"}}
 COMMON = {"run", "comm", "profile"}
 
 

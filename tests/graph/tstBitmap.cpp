@@ -1,12 +1,14 @@
 // Tests of ht::Bitmap: plain and atomic access agree, iteration is in
 // increasing order and sees every set bit once, take_new() hands over each
 // bit once, and allgather() gives every rank every block, on both of its
-// paths (blocks of whole words, and not).
+// paths (blocks of whole words, and not); a bitmap's words count as search
+// state (HT_HeldBytes.hpp) while it holds them, unless its owner counts them.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
 #include <Kokkos_Core.hpp>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "graph/HT_Bitmap.hpp"
@@ -35,6 +37,26 @@ TEST(Bitmap, SetTestCountAndIterate) {
     b.clear();
     EXPECT_EQ(b.count(), 0);
   }
+}
+
+TEST(Bitmap, ItsWordsCountAsSearchStateWhileHeld) {
+  const auto now = [] { return ht::held_bytes(ht::Held::search).now; };
+  const std::int64_t before = now();
+  {
+    ht::Bitmap a(1000);  // 16 words
+    EXPECT_EQ(now() - before, 16 * 8);
+    ht::Bitmap b = a;  // a copy holds its own
+    EXPECT_EQ(now() - before, 2 * 16 * 8);
+    ht::Bitmap c = std::move(b);  // a move hands the words over
+    EXPECT_EQ(now() - before, 2 * 16 * 8);
+    c.counted_by_owner();  // its owner counts it
+    EXPECT_EQ(now() - before, 16 * 8);
+    c.resize(64 * 100);
+    EXPECT_EQ(now() - before, 16 * 8);
+    a.resize(64 * 100);  // the capacity it holds
+    EXPECT_EQ(now() - before, 100 * 8);
+  }
+  EXPECT_EQ(now(), before);
 }
 
 TEST(Bitmap, ClearBitsOfAWordStopAtTheSize) {

@@ -2,12 +2,16 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
+#include <array>
+
 #include "comm/HT_Wait.hpp"
 #include "drivers/HT_Log.hpp"
 #include "drivers/graph500/HT_ConstructGraph.hpp"
 #include "graph/HT_SearchKeys.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_HeldBytes.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
 namespace ht {
@@ -40,6 +44,13 @@ void announce(const Graph500Config& cfg, std::FILE* log, int ranks) {
   say(log, "\n");
 }
 
+// This rank's high-water marks since the last held_reset_high(), by kind.
+std::array<long long, kHeldKinds> held_highs() {
+  std::array<long long, kHeldKinds> h{};
+  for (int k = 0; k < kHeldKinds; ++k) h[k] = held_bytes(static_cast<Held>(k)).high;
+  return h;
+}
+
 }  // namespace
 
 Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Comm comm,
@@ -50,6 +61,7 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
   if (rank != 0) log = nullptr;
   announce(cfg, log, size);
 
+  held_reset_high();
   const Graph500Graph graph = construct_graph(cfg, comm, log);  // kernel 1
   Graph500Outcome out;
   out.header = graph.header;
@@ -64,6 +76,9 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
   say(log, "kernel 1: %s %.3f s, construction %.3f s, %d-bit targets, %zu search keys\n",
       cfg.file.empty() ? "generation (both passes)" : "reading", out.header.generation_seconds,
       out.header.construction_seconds, out.target_bits, out.keys.size());
+
+  out.held_kernel1 = held_highs();
+  held_reset_high();  // the searches' own high-water marks
 
   const int keys = static_cast<int>(out.keys.size());
   TaskRuntime rt(cfg.pool_bytes, "Runtime/pool_MiB");
@@ -80,6 +95,7 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
     Search<SsspKernel> s(sssp, graph.csr, out.keys, out.sssp, comm, log);
     run_trials(s, keys, comm);
   }
+  out.held_searches = held_highs();
   return out;
 }
 
@@ -110,9 +126,19 @@ void graph500_driver(AppContext& ctx) {
   }
   const OverRanks m = over_ranks(static_cast<double>(before), comm);
   ctx.results.per_rank("graph/rss_before_bytes", before, "bytes");
+  // The most any rank held of each kind, in either phase.
+  double held[kHeldKinds], most[kHeldKinds];
+  for (int k = 0; k < kHeldKinds; ++k)
+    held[k] = static_cast<double>(std::max(out.held_kernel1[k], out.held_searches[k]));
+  max_over_ranks(held, most, kHeldKinds, comm);
   if (ctx.env.rank() == 0) {
     std::printf("rss_before_kernel1_MiB (min mean max): %.1f %.1f %.1f\n", m.min / 1048576.0,
                 m.mean / 1048576.0, m.max / 1048576.0);
+    std::printf(
+        "held a rank: graph %.1f MiB, exchange %.1f KiB, search %.1f MiB (max over ranks)\n",
+        most[static_cast<int>(Held::graph)] / 1048576.0,
+        most[static_cast<int>(Held::exchange)] / 1024.0,
+        most[static_cast<int>(Held::search)] / 1048576.0);
     report_graph500(cfg, out, stdout);
   }
   write_graph500(cfg, out, ctx.results);

@@ -125,6 +125,11 @@ void write_graph500(const Graph500Config& cfg, const Graph500Outcome& out, Resul
   r.global("graph/edges", out.edges, "1");
   r.global("graph/stored_edges", out.stored_edges, "1");
   r.per_rank("graph/bytes", out.graph_bytes, "bytes");
+  for (int k = 0; k < kHeldKinds; ++k) {
+    const std::string kind = held_name(static_cast<Held>(k));
+    r.per_rank("held/kernel1/" + kind, out.held_kernel1[k], "bytes");
+    r.per_rank("held/searches/" + kind, out.held_searches[k], "bytes");
+  }
   if (!cfg.file.empty())
     r.attribute("graph_file", cfg.file);
   else

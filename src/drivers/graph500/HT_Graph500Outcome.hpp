@@ -10,6 +10,7 @@
 ///   if (rank == 0) ht::report_graph500(cfg, out, stdout);
 ///   ht::write_graph500(cfg, out, results);
 /// \endcode
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <vector>
@@ -17,13 +18,14 @@
 #include "drivers/graph500/HT_Graph500Config.hpp"
 #include "drivers/graph500/HT_SearchKernels.hpp"
 #include "graph/HT_Graph500Block.hpp"
+#include "runtime/HT_HeldBytes.hpp"
 
 namespace ht {
 
 class Results;
 
 /// \brief What a run measured: on every rank alike (reduced over ranks),
-/// except BfsFigures::rank_bytes and level_times, this rank's own.
+/// except BfsFigures::rank_bytes, level_times and the held bytes, this rank's own.
 struct Graph500Outcome {
   Graph500Block header;            ///< kernel 1's: the block's header
   long long vertices = 0;          ///< the graph's vertices
@@ -35,6 +37,9 @@ struct Graph500Outcome {
   int tasks_per_rank = 1;          ///< the BFS variant's
   BfsFigures bfs;                  ///< kernel 2's, per key (empty when it did not run)
   SsspFigures sssp;                ///< kernel 3's, per key (empty when it did not run)
+  /// This rank's most held at once by kind (Held), in kernel 1 and in the
+  /// searches (kernels 2 and 3, their validation): HT_HeldBytes.hpp.
+  std::array<long long, kHeldKinds> held_kernel1{}, held_searches{};
 };
 
 /// \brief The 3.0 reference's block for the kernels that ran, then the

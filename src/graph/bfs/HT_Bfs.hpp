@@ -33,6 +33,7 @@
 #include "comm/HT_CommCounts.hpp"
 #include "graph/HT_Csr.hpp"
 #include "graph/bfs/HT_Direction.hpp"
+#include "runtime/HT_HeldBytes.hpp"
 
 namespace ht {
 
@@ -74,11 +75,13 @@ struct BfsResult {
   double lock_seconds = 0;             ///< locking: time this rank's tasks waited for locks
   std::int64_t task_visits = 0;        ///< local vertices visited, summed over the tasks
   std::int64_t unique_visits = 0;      ///< distinct local vertices the tasks visited
+  HeldCharge held{Held::search};       ///< pred's bytes (HT_HeldBytes.hpp)
 
   /// Ready for a new search of \p n_local vertices, keeping the storage
   /// (fresh pages are what the variants' reuse avoids).
   void reset(std::int64_t n_local) {
     pred.assign(n_local, -1);
+    held.set(static_cast<std::int64_t>(pred.capacity() * sizeof(std::int64_t)));
     frontier.assign(1, 1);
     messages.clear();
     bytes.clear();

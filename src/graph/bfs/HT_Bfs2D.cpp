@@ -60,9 +60,8 @@ namespace impl {
 
 namespace {
 
-// Fewer edges (top-down) or bitmap words (bottom-up) than these per task cost
-// more to spawn than they gain in balance.
-constexpr std::int64_t kMinChunkEdges = 2048;
+// Fewer bitmap words (bottom-up) than this per task cost more to spawn than
+// they gain in balance (top-down: impl::kMinChunkEdges).
 constexpr std::size_t kMinChunkWords = 32;
 constexpr int kPassTag = 3907;  // the bottom-up bitmap passed along a row
 
@@ -335,7 +334,7 @@ class Bfs2D final : public Bfs {
         return e.end - e.begin;
       });
       const auto n = static_cast<std::size_t>(std::clamp<std::int64_t>(
-          chunk_.edges() / kMinChunkEdges, 1, static_cast<std::int64_t>(chunks_)));
+          chunk_.edges() / impl::kMinChunkEdges, 1, static_cast<std::int64_t>(chunks_)));
       if (chunk_.edges() > 0) {
         spawn_chunks<Down>(rt_, profile_, this, records_, iteration, n);
         rt_.wait();

@@ -19,6 +19,7 @@
 #include "graph/bfs/HT_BfsVariant.hpp"
 #include "graph/bfs/impl/HT_Level.hpp"
 #include "graph/impl/HT_ChunkTask.hpp"
+#include "runtime/HT_HeldBytes.hpp"
 
 namespace ht::impl {
 
@@ -30,6 +31,7 @@ struct Shared {
   std::vector<std::int64_t>* pred = nullptr;
   Bitmap seen;  // visited
   std::vector<std::int64_t> oldq, newq;
+  HeldCharge queues_held{Held::search};  // oldq's and newq's bytes
   std::atomic<std::int64_t> newq_count{0};
   std::mutex visit_lock;             // visited, pred, newq: the study's locks
   std::mutex comm_lock;              // the exchange: one MPI caller at a time
@@ -139,6 +141,8 @@ class BfsLocking final : public Bfs {
     s_.seen.resize(r.local_count());
     s_.newq.resize(r.local_count());
     s_.oldq.reserve(r.local_count());
+    s_.queues_held.set(static_cast<std::int64_t>((s_.oldq.capacity() + s_.newq.capacity()) *
+                                                 sizeof(std::int64_t)));
     s_.ex = &ex_;
     s_.apply = [this](const Exchange::Item* items, std::size_t n) {
       TimedLock l(s_.visit_lock, s_.lock_wait);

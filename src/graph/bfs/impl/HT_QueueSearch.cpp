@@ -10,6 +10,8 @@ QueueSearch::QueueSearch(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
       seen_(g.range.local_count()) {
   oldq_.reserve(g.range.local_count());
   newq_.reserve(g.range.local_count());
+  queues_held_.set(
+      static_cast<std::int64_t>((oldq_.capacity() + newq_.capacity()) * sizeof(std::int64_t)));
   apply_ = [this](const Exchange::Item* items, std::size_t n) {
     for (std::size_t k = 0; k < n; ++k) visit(g_.range.local(items[k].vertex), items[k].value);
   };

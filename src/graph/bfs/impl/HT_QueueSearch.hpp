@@ -66,6 +66,7 @@ class QueueSearch {
   Level level_;
   Bitmap seen_;
   std::vector<std::int64_t> oldq_, newq_;
+  HeldCharge queues_held_{Held::search};  // oldq_'s and newq_'s bytes
   int searches_ = 0;
 };
 

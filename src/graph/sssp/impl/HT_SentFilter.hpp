@@ -29,6 +29,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "runtime/HT_HeldBytes.hpp"
+
 namespace ht::impl {
 
 class SentFilter {
@@ -42,6 +44,7 @@ class SentFilter {
       slots_.clear();
       slots_.shrink_to_fit();
       exact_.assign(n, kNone16);
+      held_.set(static_cast<std::int64_t>(bytes()));
       return;
     }
     exact_.clear();
@@ -51,6 +54,7 @@ class SentFilter {
     shift_ = 64;
     for (std::size_t s = slots; s > 1; s /= 2) --shift_;
     slots_.assign(slots, kEmpty);
+    held_.set(static_cast<std::int64_t>(bytes()));
   }
 
   bool exact() const { return slots_.empty(); }
@@ -98,7 +102,8 @@ class SentFilter {
 
   std::vector<std::uint16_t> exact_;
   std::vector<std::uint64_t> slots_;
-  int shift_ = 64;  // 64 - log2(slots)
+  HeldCharge held_{Held::search};  // bytes() (HT_HeldBytes.hpp)
+  int shift_ = 64;                 // 64 - log2(slots)
 };
 
 }  // namespace ht::impl
