@@ -115,6 +115,8 @@ class TaskGraph {
   std::vector<std::size_t> bytes_;
   std::vector<std::vector<long>> preds_;  // per node, in add_edge order
   std::vector<NodeBody> body_;            // empty for other ranks' nodes
+  /// Refuses a graph that the ranks declared differently (collective).
+  void check_agreement() const;
   /// Refuses a graph whose messages between two ranks outnumber MPI's tags.
   void check_tags() const;
   std::unique_ptr<impl::GraphPlan> plan_;
