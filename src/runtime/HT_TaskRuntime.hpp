@@ -11,7 +11,9 @@
 /// | \c openmp | OpenMP tasks on the threads Kokkos' OpenMP backend uses | any Kokkos, 5.x included
 /// |
 ///
-/// The rest of the code names only what this header declares:
+/// The rest of the code names only what this header declares (that each
+/// runtime provides it is checked at compile time,
+/// runtime/impl/HT_TaskRuntimeInterface.hpp):
 /// ht::TaskRuntime, ht::Future<T>, ht::TaskMember, ht::TaskPriority,
 /// ht::respawn and ht::respawn_after.  Every task body runs under the error
 /// policy of runtime/impl/HT_TaskGuard.hpp (an escaping exception ends the job
