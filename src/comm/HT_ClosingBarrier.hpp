@@ -4,13 +4,7 @@
 /// (NBX's level end in the Exchange, work stealing's shutdown, ht::barrier):
 /// joined once, then tested while the caller goes on receiving.
 ///
-/// Example:
-/// \code
-///   ht::ClosingBarrier end;
-///   end.join(comm);                    // MPI_Ibarrier, once
-///   while (!end.done()) receive_what_arrives();
-///   end.reset();                       // for the next round
-/// \endcode
+/// Example: src/comm/HT_WorkStealing.cpp (the shutdown).
 #include <mpi.h>
 
 #include "comm/HT_CommCounts.hpp"

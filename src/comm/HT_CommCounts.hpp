@@ -14,12 +14,7 @@
 /// and the deck and results file (io/), before and after the trials, are not
 /// counted.
 ///
-/// Example:
-/// \code
-///   const ht::CommCounts before = ht::comm_counts();
-///   ht::mpi::Isend(buf, n, MPI_DOUBLE, peer, tag, comm, &request);
-///   const ht::CommCounts step = ht::comm_counts() - before;  // 1 message, 8n bytes
-/// \endcode
+/// Example: tests/comm/tstCommCounts.cpp.
 #include <mpi.h>
 
 #include <vector>
@@ -45,10 +40,7 @@ CommCounts comm_counts();
 
 /// \brief The counts of consecutive steps: each mark() closes one.
 ///
-/// \code
-///   ht::CommSteps steps(result.comm);   // clears it; the first step starts now
-///   for (...) { ...; steps.mark(); }    // one entry a step
-/// \endcode
+/// Example: src/gemm/HT_Cannon.cpp.
 class CommSteps {
  public:
   explicit CommSteps(std::vector<CommCounts>& out) : out_(out), last_(comm_counts()) {

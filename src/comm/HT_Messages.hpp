@@ -6,16 +6,7 @@
 /// back for reuse); take_message() takes one message that has arrived.  The
 /// Exchange and WorkStealing send and receive through them.
 ///
-/// Example:
-/// \code
-///   ht::SendList<Item> out;
-///   out.send(std::move(items), dest, tag, comm);        // MPI_Isend
-///   out.send({}, dest, tag, comm, ht::SendMode::sync);  // an empty MPI_Issend
-///   out.reap([&](std::vector<Item>&& b) { spare.push_back(std::move(b)); });
-///   std::vector<Item> in;
-///   MPI_Status st;
-///   while (ht::take_message(comm, tag, in, st)) use(in, st.MPI_SOURCE);
-/// \endcode
+/// Example: src/comm/HT_Exchange.cpp.
 #include <mpi.h>
 
 #include <string>

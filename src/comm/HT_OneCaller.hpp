@@ -5,12 +5,7 @@
 /// with their work at once.  Calls stay serialized, so MPI_THREAD_SERIALIZED
 /// suffices.  Exchange::try_poll, WorkStealing's polling and ProgressPump use it.
 ///
-/// Example:
-/// \code
-///   ht::OneCaller mpi;
-///   // any thread:
-///   if (ht::OneCaller::Turn turn{mpi}) MPI_Test(...);   // else someone else is at it
-/// \endcode
+/// Example: src/comm/HT_Exchange.cpp (try_poll).
 #include <atomic>
 
 namespace ht {

@@ -8,14 +8,7 @@
 /// ever blocks in MPI.  The host posts, computes, then finish()es.  Times are
 /// on the one clock (runtime/HT_Clock.hpp).
 ///
-/// Example:
-/// \code
-///   ht::ProgressPump pump;
-///   pump.start({req_send, req_recv});   // after MPI_Isend / MPI_Irecv
-///   ... tasks call pump.pump() ...
-///   double exposed = pump.finish();     // MPI_Waitall; seconds spent waiting
-///   double hidden = 1 - exposed / pump.duration();
-/// \endcode
+/// Example: src/gemm/HT_Cannon.cpp.
 #include <mpi.h>
 
 #include <atomic>

@@ -7,15 +7,7 @@
 /// machine produces once in a thousand runs.  The library calls them only
 /// where set; no driver sets them.
 ///
-/// Example:
-/// \code
-///   struct Slow : ht::StealHooks {
-///     void before(ht::StealStep, int) override { std::this_thread::yield(); }
-///     int hold_reply(int, std::size_t) override { return 3; }  // 3 progress calls late
-///   } slow;
-///   ht::StealOptions opt;
-///   opt.hooks = &slow;
-/// \endcode
+/// Example: tests/comm/tstWorkStealing.cpp (Jitter, Late).
 #include <cstddef>
 
 namespace ht {

@@ -87,6 +87,135 @@ std::size_t lines(std::size_t bytes) {
   return (bytes + sizeof(impl::Line) - 1) / sizeof(impl::Line);
 }
 
+// The declared graph, as instantiate() reads it.
+struct Declared {
+  const std::vector<int>& owner;
+  const std::vector<std::size_t>& bytes;
+  const std::vector<std::vector<long>>& preds;
+  int rank, ranks;
+  long size() const { return static_cast<long>(owner.size()); }
+};
+
+// Where this rank's plan puts things, found step by step by instantiate().
+struct Layout {
+  std::vector<int> local;                      // per node: its index on this rank, or -1
+  std::vector<std::pair<long, long>> recv_of;  // (depth, producer): a receive each
+  std::vector<std::pair<int, long>> send_to;   // (rank, producer): a send each
+  std::vector<int> recv_index;                 // per node: its receive, or -1
+  std::vector<std::size_t> at;                 // output lines: local nodes, then receives
+  std::byte* base = nullptr;                   // the plan's outputs
+  std::byte* line(std::size_t slot) const { return base + at[slot] * sizeof(impl::Line); }
+};
+
+// Flattens per-item lists into begin offsets and one array.
+void flatten(const std::vector<std::vector<int>>& lists, std::vector<int>& begin,
+             std::vector<int>& flat) {
+  begin.assign(1, 0);
+  for (const auto& l : lists) {
+    flat.insert(flat.end(), l.begin(), l.end());
+    begin.push_back(static_cast<int>(flat.size()));
+  }
+}
+
+// This rank's nodes, in topological order: their local index.
+void number_local_nodes(const Declared& d, const std::vector<long>& topo, impl::GraphPlan& p,
+                        Layout& l) {
+  l.local.assign(static_cast<std::size_t>(d.size()), -1);
+  for (long v : topo)
+    if (d.owner[v] == d.rank) {
+      l.local[v] = static_cast<int>(p.id.size());
+      p.id.push_back(v);
+    }
+}
+
+// Remote producers with a consumer here (one receive each, shallowest
+// first), and this rank's producers with a consumer on another rank (one
+// send per producer and rank).
+void find_remote_edges(const Declared& d, const std::vector<long>& depth, Layout& l) {
+  for (long v = 0; v < d.size(); ++v)
+    for (long q : d.preds[v]) {
+      if (d.owner[v] == d.rank && d.owner[q] != d.rank) l.recv_of.emplace_back(depth[q], q);
+      if (d.owner[v] != d.rank && d.owner[q] == d.rank) l.send_to.emplace_back(d.owner[v], q);
+    }
+  std::sort(l.recv_of.begin(), l.recv_of.end());
+  l.recv_of.erase(std::unique(l.recv_of.begin(), l.recv_of.end()), l.recv_of.end());
+  std::sort(l.send_to.begin(), l.send_to.end());
+  l.send_to.erase(std::unique(l.send_to.begin(), l.send_to.end()), l.send_to.end());
+  l.recv_index.assign(static_cast<std::size_t>(d.size()), -1);
+  for (std::size_t r = 0; r < l.recv_of.size(); ++r)
+    l.recv_index[l.recv_of[r].second] = static_cast<int>(r);
+}
+
+// Outputs: this rank's nodes, then copies of the remote producers' outputs.
+void lay_out_outputs(const Declared& d, impl::GraphPlan& p, Layout& l) {
+  const std::size_t nl = p.id.size();
+  l.at.resize(nl + l.recv_of.size());
+  std::size_t total = 0;
+  for (std::size_t v = 0; v < nl; ++v)
+    l.at[v] = std::exchange(total, total + lines(d.bytes[p.id[v]]));
+  for (std::size_t r = 0; r < l.recv_of.size(); ++r)
+    l.at[nl + r] = std::exchange(total, total + lines(d.bytes[l.recv_of[r].second]));
+  p.outputs.resize(total + 1);
+  l.base = reinterpret_cast<std::byte*>(p.outputs.data());
+  for (std::size_t v = 0; v < nl; ++v) {
+    p.output.push_back(l.line(v));
+    p.output_bytes.push_back(d.bytes[p.id[v]]);
+  }
+}
+
+// Inputs, local successors, receives' consumers, the dependency counters.
+void link_inputs(const Declared& d, impl::GraphPlan& p, const Layout& l) {
+  const int nl = static_cast<int>(p.id.size());
+  p.in_begin.assign(1, 0);
+  std::vector<std::vector<int>> succ(nl), recv_succ(l.recv_of.size());
+  p.indegree.assign(nl, 0);
+  for (int v = 0; v < nl; ++v) {
+    const long g = p.id[v];
+    for (long q : d.preds[g]) {
+      const bool here = d.owner[q] == d.rank;
+      const std::size_t slot = here ? l.local[q] : nl + l.recv_index[q];
+      p.in_ptr.push_back(l.line(slot));
+      p.in_bytes.push_back(d.bytes[q]);
+      (here ? succ[l.local[q]] : recv_succ[l.recv_index[q]]).push_back(v);
+    }
+    p.indegree[v] = static_cast<int>(d.preds[g].size());
+    p.in_begin.push_back(static_cast<int>(p.in_ptr.size()));
+    if (d.preds[g].empty()) p.sources.push_back(v);
+  }
+  flatten(succ, p.succ_begin, p.succ);
+  flatten(recv_succ, p.recv_begin, p.recv_succ);
+  p.pending = std::make_unique<std::atomic<int>[]>(static_cast<std::size_t>(std::max(nl, 1)));
+  for (int v = 0; v < nl; ++v) p.pending[v].store(p.indegree[v]);
+  p.ready.resize(static_cast<std::size_t>(nl));
+}
+
+// Sends and receives, with their tags: a message's rank among the producers
+// one rank sends to another, in id order, which both ends compute alike
+// (check_tags: they fit).
+void number_messages(const Declared& d, impl::GraphPlan& p, const Layout& l) {
+  std::vector<std::vector<int>> sends_of(p.id.size());
+  std::vector<int> to_rank(static_cast<std::size_t>(d.ranks), 0);
+  for (const auto& [to, q] : l.send_to) {  // sorted by rank, then producer id
+    sends_of[l.local[q]].push_back(static_cast<int>(p.send_msg.size()));
+    p.send_msg.push_back({p.output[l.local[q]], static_cast<int>(d.bytes[q]), to, to_rank[to]++});
+  }
+  flatten(sends_of, p.send_begin, p.send_of);
+  // Receives: the same ordinal, from the producer's side.
+  std::vector<int> from_rank(static_cast<std::size_t>(d.ranks), 0);
+  std::vector<int> recv_tag(l.recv_of.size());
+  for (long q = 0; q < d.size(); ++q)
+    if (l.recv_index[q] >= 0) recv_tag[l.recv_index[q]] = from_rank[d.owner[q]]++;
+  for (std::size_t r = 0; r < l.recv_of.size(); ++r) {
+    const long q = l.recv_of[r].second;
+    p.recv_msg.push_back(
+        {l.line(p.id.size() + r), static_cast<int>(d.bytes[q]), d.owner[q], recv_tag[r]});
+  }
+  p.sends.assign(p.send_msg.size(), MPI_REQUEST_NULL);
+  p.recvs.assign(p.recv_msg.size(), MPI_REQUEST_NULL);
+  p.started.resize(p.sends.size());
+  p.received.assign(l.recv_of.size(), 0);
+}
+
 }  // namespace
 
 TaskGraph::TaskGraph(MPI_Comm comm, RemoteEdges how) : how_(how) {
@@ -163,12 +292,11 @@ void TaskGraph::check_tags() const {
   }
 }
 
-void TaskGraph::instantiate() {
-  if (plan_) throw UsageError("TaskGraph: instantiate() called twice");
-  const long n = size();
+void TaskGraph::check_agreement() const {
   // Every rank checks the same graph, so all refuse it together: first they
   // must agree that they declared the same one (node and edge counts exactly,
   // the structure by hash).
+  const long n = size();
   long long edges = 0;
   for (const auto& p : preds_) edges += static_cast<long long>(p.size());
   const auto h = static_cast<long long>(fingerprint(owner_, bytes_, preds_) >> 2);
@@ -179,110 +307,29 @@ void TaskGraph::instantiate() {
       throw UsageError("TaskGraph: the ranks declared different graphs (" + std::to_string(n) +
                        " nodes and " + std::to_string(edges) + " edges here on rank " +
                        std::to_string(rank_) + ")");
+}
+
+void TaskGraph::instantiate() {
+  if (plan_) throw UsageError("TaskGraph: instantiate() called twice");
+  check_agreement();
   std::vector<long> topo, depth;
   order(preds_, topo, depth);
   check_tags();
 
+  const Declared d{owner_, bytes_, preds_, rank_, ranks_};
   auto plan = std::make_unique<impl::GraphPlan>();
   impl::GraphPlan& p = *plan;
   p.comm = comm_;
-  std::vector<int> local(static_cast<std::size_t>(n), -1);
-  for (long v : topo)
-    if (owner_[v] == rank_) {
-      local[v] = static_cast<int>(p.id.size());
-      p.id.push_back(v);
-    }
-  const int nl = static_cast<int>(p.id.size());
-
-  // Remote producers with a consumer here (one receive each, shallowest
-  // first), and this rank's producers with a consumer on another rank (one
-  // send per producer and rank).
-  std::vector<std::pair<long, long>> recv_of;  // (depth, producer)
-  std::vector<std::pair<int, long>> send_to;   // (rank, producer)
-  for (long v = 0; v < n; ++v)
-    for (long q : preds_[v]) {
-      if (owner_[v] == rank_ && owner_[q] != rank_) recv_of.emplace_back(depth[q], q);
-      if (owner_[v] != rank_ && owner_[q] == rank_) send_to.emplace_back(owner_[v], q);
-    }
-  std::sort(recv_of.begin(), recv_of.end());
-  recv_of.erase(std::unique(recv_of.begin(), recv_of.end()), recv_of.end());
-  std::sort(send_to.begin(), send_to.end());
-  send_to.erase(std::unique(send_to.begin(), send_to.end()), send_to.end());
-  std::vector<int> recv_index(static_cast<std::size_t>(n), -1);
-  for (std::size_t r = 0; r < recv_of.size(); ++r)
-    recv_index[recv_of[r].second] = static_cast<int>(r);
-
-  // Outputs: this rank's nodes, then copies of the remote producers' outputs.
-  std::vector<std::size_t> at(static_cast<std::size_t>(nl) + recv_of.size());
-  std::size_t total = 0;
-  for (int v = 0; v < nl; ++v) at[v] = std::exchange(total, total + lines(bytes_[p.id[v]]));
-  for (std::size_t r = 0; r < recv_of.size(); ++r)
-    at[nl + r] = std::exchange(total, total + lines(bytes_[recv_of[r].second]));
-  p.outputs.resize(total + 1);
-  auto* base = reinterpret_cast<std::byte*>(p.outputs.data());
-  for (int v = 0; v < nl; ++v) {
-    p.output.push_back(base + at[v] * sizeof(impl::Line));
-    p.output_bytes.push_back(bytes_[p.id[v]]);
-  }
-
-  // Inputs, local successors, receives' consumers.
-  p.in_begin.assign(1, 0);
-  std::vector<std::vector<int>> succ(nl), recv_succ(recv_of.size());
-  p.indegree.assign(nl, 0);
-  for (int v = 0; v < nl; ++v) {
-    const long g = p.id[v];
-    for (long q : preds_[g]) {
-      const bool here = owner_[q] == rank_;
-      const std::size_t slot = here ? at[local[q]] : at[nl + recv_index[q]];
-      p.in_ptr.push_back(base + slot * sizeof(impl::Line));
-      p.in_bytes.push_back(bytes_[q]);
-      (here ? succ[local[q]] : recv_succ[recv_index[q]]).push_back(v);
-    }
-    p.indegree[v] = static_cast<int>(preds_[g].size());
-    p.in_begin.push_back(static_cast<int>(p.in_ptr.size()));
-    if (preds_[g].empty()) p.sources.push_back(v);
-  }
-  auto csr = [](const std::vector<std::vector<int>>& lists, std::vector<int>& begin,
-                std::vector<int>& flat) {
-    begin.assign(1, 0);
-    for (const auto& l : lists) {
-      flat.insert(flat.end(), l.begin(), l.end());
-      begin.push_back(static_cast<int>(flat.size()));
-    }
-  };
-  csr(succ, p.succ_begin, p.succ);
-  csr(recv_succ, p.recv_begin, p.recv_succ);
-  p.pending = std::make_unique<std::atomic<int>[]>(static_cast<std::size_t>(std::max(nl, 1)));
-  for (int v = 0; v < nl; ++v) p.pending[v].store(p.indegree[v]);
-  p.body.resize(nl);
-  for (int v = 0; v < nl; ++v) p.body[v] = std::move(body_[p.id[v]]);
-
-  // Tags: a message's rank among the producers one rank sends to another, in
-  // id order, which both ends compute alike (check_tags: they fit).
-  std::vector<std::vector<int>> sends_of(nl);
-  std::vector<int> to_rank(static_cast<std::size_t>(ranks_), 0);
-  for (const auto& [to, q] : send_to) {  // sorted by rank, then producer id
-    sends_of[local[q]].push_back(static_cast<int>(p.send_msg.size()));
-    p.send_msg.push_back({p.output[local[q]], static_cast<int>(bytes_[q]), to, to_rank[to]++});
-  }
-  csr(sends_of, p.send_begin, p.send_of);
-  // Receives: the same ordinal, from the producer's side.
-  std::vector<int> from_rank(static_cast<std::size_t>(ranks_), 0);
-  std::vector<int> recv_tag(recv_of.size());
-  for (long q = 0; q < n; ++q)
-    if (recv_index[q] >= 0) recv_tag[recv_index[q]] = from_rank[owner_[q]]++;
-  for (std::size_t r = 0; r < recv_of.size(); ++r) {
-    const long q = recv_of[r].second;
-    p.recv_msg.push_back({base + at[nl + r] * sizeof(impl::Line), static_cast<int>(bytes_[q]),
-                          owner_[q], recv_tag[r]});
-  }
   p.how = how_;
-  p.sends.assign(p.send_msg.size(), MPI_REQUEST_NULL);
-  p.recvs.assign(p.recv_msg.size(), MPI_REQUEST_NULL);
+  Layout l;
+  number_local_nodes(d, topo, p, l);
+  find_remote_edges(d, depth, l);
+  lay_out_outputs(d, p, l);
+  link_inputs(d, p, l);
+  number_messages(d, p, l);
+  p.body.resize(p.id.size());
+  for (std::size_t v = 0; v < p.id.size(); ++v) p.body[v] = std::move(body_[p.id[v]]);
   if (how_ == RemoteEdges::persistent) p.init_persistent();
-  p.ready.resize(static_cast<std::size_t>(nl));
-  p.started.resize(p.sends.size());
-  p.received.assign(recv_of.size(), 0);
   plan_ = std::move(plan);
   // The declaration is no longer needed: keep the node count only.
   preds_ = {};

@@ -31,21 +31,7 @@
 ///    MPI_THREAD_SERIALIZED suffices (but for the MPI_Abort of a failing
 ///    node, which does not wait for its turn).
 ///
-/// Example (a chain over the ranks; runs as is inside an ht::Environment):
-/// \code
-///   int ranks;
-///   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-///   ht::TaskGraph g(MPI_COMM_WORLD);
-///   for (int i = 0; i < 8; ++i)
-///     g.add_node(i % ranks, sizeof(long), [](const ht::NodeArgs& a) {
-///       long in = a.n_inputs ? *reinterpret_cast<const long*>(a.input[0]) : 0;
-///       *reinterpret_cast<long*>(a.output) = in + 1;
-///     });
-///   for (int i = 1; i < 8; ++i) g.add_edge(i - 1, i);
-///   g.instantiate();
-///   ht::TaskRuntime rt(ht::TaskGraph::pool_bytes(), "Runtime/pool_MiB");
-///   g.replay(rt, 100);  // node 7 computes 8, 100 times, on rank 7 % ranks
-/// \endcode
+/// Example: examples/task_graph.cpp (a chain over the ranks, replayed).
 #include <mpi.h>
 
 #include <cstddef>
@@ -129,6 +115,8 @@ class TaskGraph {
   std::vector<std::size_t> bytes_;
   std::vector<std::vector<long>> preds_;  // per node, in add_edge order
   std::vector<NodeBody> body_;            // empty for other ranks' nodes
+  /// Refuses a graph that the ranks declared differently (collective).
+  void check_agreement() const;
   /// Refuses a graph whose messages between two ranks outnumber MPI's tags.
   void check_tags() const;
   std::unique_ptr<impl::GraphPlan> plan_;

@@ -7,13 +7,7 @@
 /// share them with task threads) a spinning rank takes the core from the very
 /// peer it waits for.  These waits test, then sleep briefly, and test again.
 ///
-/// Example:
-/// \code
-///   std::vector<MPI_Request> r(2);
-///   MPI_Irecv(..., &r[0]); MPI_Isend(..., &r[1]);
-///   ht::wait_all(r);
-///   double slowest = ht::max_over_ranks(my_seconds, comm);
-/// \endcode
+/// Example: src/drivers/HT_Trials.hpp (barrier, max_over_ranks).
 #include <mpi.h>
 
 #include <type_traits>

@@ -16,14 +16,7 @@
 /// set once per process with set_limit(); it should exceed any wait a run
 /// can legitimately have (a level of the slowest rank's work).
 ///
-/// Example:
-/// \code
-///   ht::Watchdog dog(comm, "the exchange");
-///   while (!level_over()) {
-///     if (received_something()) dog.progress();
-///     dog.waiting([&] { return "level 3, 2 of 3 peers ended"; });
-///   }
-/// \endcode
+/// Example: src/comm/HT_WorkStealing.cpp (watch()).
 #include <mpi.h>
 
 #include <string>

@@ -51,16 +51,8 @@
 /// Items are fixed-size and trivially copyable; they travel as bytes.  A
 /// driver uses StealPool<T> (below) for its own item type.
 ///
-/// Example (any number of workers per rank):
-/// \code
-///   ht::StealPool<Node> pool(comm, workers, opt);
-///   if (rank == 0) pool.seed(&root, 1);
-///   pool.start();
-///   // each worker task:  n = pool.acquire(buf, 20)   -> now busy, expand them;
-///   //   every few nodes: pool.poll(); if (pool.wanted()) pool.release(half, k);
-///   //   out of work:     pool.idle(); then acquire() again until pool.done()
-///   pool.finish();                       // host, after the tasks (collective)
-/// \endcode
+/// Example: examples/steal_pool.cpp (one worker a rank; UTS runs one a task,
+/// src/uts/HT_UtsSearch.cpp).
 #include <mpi.h>
 
 #include <atomic>

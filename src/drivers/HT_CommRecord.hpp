@@ -10,13 +10,7 @@
 /// collective_bytes, barriers; and comm/<kernel>/step_trial, shape [steps]
 /// (docs/results.md).  perf/scaling plots them against the rank count.
 ///
-/// Example:
-/// \code
-///   ht::CommRecord comm;
-///   comm.add_trial(seconds);                // in a trial's done()
-///   comm.add_steps(result.comm);            // a level (or step) each
-///   comm.write(results, "comm/bfs");        // collective
-/// \endcode
+/// Example: tests/drivers/tstCommRecord.cpp.
 #include <string>
 #include <vector>
 

@@ -7,15 +7,7 @@
 /// Each step is a function of its own, so a test or a benchmark (perf/gemm)
 /// drives the same code a user runs; apps/cannon_gemm.cpp is only main().
 ///
-/// Example (inside an ht::Environment):
-/// \code
-///   auto deck = Teuchos::rcp(new Teuchos::ParameterList(*ht::gemm_parameters()));
-///   deck->sublist("GEMM").set("N", 512);
-///   const ht::GemmConfig cfg = ht::gemm_config(*deck, env);
-///   ht::Profile profile(cfg.profile);
-///   const ht::GemmOutcome out = ht::run_gemm(cfg, profile, env.comm(), nullptr);
-///   // out.check.passed(), out.gflops[r] per repetition
-/// \endcode
+/// Example: tests/drivers/tstGemmDriver.cpp.
 #include <mpi.h>
 
 #include <Teuchos_ParameterList.hpp>

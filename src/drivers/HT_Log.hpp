@@ -5,14 +5,7 @@
 /// null, as it is on every rank but 0.  A Ticker keeps a loop's lines to a
 /// few, so that a run's output stays short and ends on its summary.
 ///
-/// Example:
-/// \code
-///   ht::Ticker tick;
-///   for (int t = 0; t < n; ++t) {
-///     ...
-///     if (tick.due(t + 1, n)) ht::say(log, "search %d/%d: %.3f s\n", t + 1, n, s);
-///   }
-/// \endcode
+/// Example: src/drivers/graph500/HT_Search.hpp (a Ticker).
 #include <chrono>
 #include <cstdarg>
 #include <cstdio>

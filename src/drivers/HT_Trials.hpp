@@ -5,23 +5,18 @@
 /// verification timed apart, and the trial's figures handed back; the
 /// drivers say only what a trial is.
 ///
+/// "Kernel" has one meaning here and in the drivers: what a benchmark times
+/// (Graph500's kernels 1 to 3, a GEMM multiplication, a UTS search).  The
+/// object run_trials drives is a *trial*: it says how to set up, run (the
+/// kernel), verify and record one trial.
+///
 /// A trial's seconds are its slowest rank's (the ranks start together after
 /// a barrier), taken on the one clock (runtime/HT_Clock.hpp); kernel and
-/// verification are Kokkos profiling regions named by the kernel, so Kokkos
+/// verification are Kokkos profiling regions named by the trial, so Kokkos
 /// Tools see every trial.
 ///
-/// Example:
-/// \code
-///   struct Search {
-///     static constexpr ht::TrialRegions regions{"Graph500: BFS", "Graph500: validation"};
-///     void setup(int) {}
-///     void run(int t) { result = bfs->search(keys[t]); }
-///     bool verifies(int) const { return true; }
-///     void verify(int t) { check(result); }                 // throws ht::Error
-///     void done(int t, const ht::TrialSeconds& s) { log(t, s.kernel); }
-///   } k;
-///   ht::run_trials(k, 64, comm);
-/// \endcode
+/// Examples: drivers/graph500/HT_Search.hpp (a search per key),
+/// HT_GemmDriver.cpp (a multiplication per repetition), HT_UtsDriver.cpp.
 #include <mpi.h>
 
 #include "comm/HT_CommCounts.hpp"
@@ -30,8 +25,8 @@
 
 namespace ht {
 
-/// \brief The Kokkos profiling regions of a kernel's trials: the kernel and
-/// its verification.
+/// \brief The Kokkos profiling regions of a trial: its kernel and the
+/// kernel's verification.
 struct TrialRegions {
   const char* kernel;
   const char* verify;
@@ -47,10 +42,11 @@ struct TrialSeconds {
 };
 
 /// \brief Runs \p trials trials of \p k (collective): k.setup(t), then k.run(t)
-/// timed and counted, then k.verify(t) timed and counted when k.verifies(t),
-/// then k.done(t, times).
-template <class Kernel>
-void run_trials(Kernel& k, int trials, MPI_Comm comm) {
+/// (the kernel) timed and counted, then k.verify(t) timed and counted when
+/// k.verifies(t), then k.done(t, times).  \p Trial provides those and
+/// `static constexpr TrialRegions regions`.
+template <class Trial>
+void run_trials(Trial& k, int trials, MPI_Comm comm) {
   for (int t = 0; t < trials; ++t) {
     k.setup(t);
     barrier(comm);
@@ -58,13 +54,13 @@ void run_trials(Kernel& k, int trials, MPI_Comm comm) {
     TrialSeconds out;
     const CommCounts before = comm_counts();
     {
-      Phase p(Kernel::regions.kernel, s[0]);
+      Phase p(Trial::regions.kernel, s[0]);
       k.run(t);
     }
     const CommCounts after = comm_counts();
     out.kernel_comm = after - before;
     if (k.verifies(t)) {
-      Phase p(Kernel::regions.verify, s[1]);
+      Phase p(Trial::regions.verify, s[1]);
       k.verify(t);
     }
     out.verify_comm = comm_counts() - after;

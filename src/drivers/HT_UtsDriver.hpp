@@ -5,14 +5,7 @@
 /// repetitions of the search (counts checked against the named tree's) ->
 /// summary, per-rank table, imbalance profile -> results.
 ///
-/// Example (inside an ht::Environment):
-/// \code
-///   auto deck = Teuchos::rcp(new Teuchos::ParameterList(*ht::uts_parameters()));
-///   const ht::UtsConfig cfg = ht::uts_config(*deck, env);   // T1, stealing on
-///   ht::Profile profile(cfg.profile);
-///   const ht::UtsOutcome out = ht::run_uts(cfg, profile, env.comm(), nullptr);
-///   // out.counts.nodes == 4130071 (checked: a named tree that differs throws)
-/// \endcode
+/// Example: tests/drivers/tstUtsDriver.cpp.
 #include <mpi.h>
 
 #include <Teuchos_ParameterList.hpp>

@@ -52,11 +52,7 @@ GridShape cannon_grid(int ranks);
 /// receive buffers of the shifts, allocated (and first touched) once: a
 /// fresh page costs a fault, ~11 us on the 2-core VM, 20 ms per 8 MB block.
 ///
-/// Example:
-/// \code
-///   ht::Cannon cannon(grid, rt, nb, {256, 0, true});
-///   ht::CannonTimes t = cannon.multiply(a, b, c);   // c = a * b
-/// \endcode
+/// Example: tests/gemm/tstCannon.cpp.
 class Cannon {
  public:
   /// \brief Cannon's algorithm on \p grid (square: cannon_grid()) for

@@ -12,15 +12,7 @@
 /// non-empty slots before each 64-slot word), and a non-empty slot 8 bytes:
 /// a slot's list is found in O(1) by a popcount, never by a search.
 ///
-/// Example:
-/// \code
-///   // slot_of(e): the slot of entry e, for e in [0, entries)
-///   const ht::BlockOffsets off = ht::BlockOffsets::build(slots, entries, slot_of);
-///   std::vector<std::int64_t> next = off.starts();   // a counting sort's cursors
-///   for (std::int64_t e = 0; e < entries; ++e) list[next[off.position(slot_of(e))]++] = e;
-///   const ht::BlockOffsets::Range r = off[i];           // slot i's list
-///   for (std::int64_t k = r.begin; k < r.end; ++k) visit(list[k]);
-/// \endcode
+/// Example: tests/graph/tstBlockOffsets.cpp.
 #include <cstdint>
 #include <vector>
 

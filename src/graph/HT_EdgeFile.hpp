@@ -32,11 +32,7 @@
 /// numbers, a vertex out of range, a negative, NaN or infinite weight, fewer
 /// or more entries than the size line promises.
 ///
-/// Example:
-/// \code
-///   ht::EdgeFile file = ht::EdgeFile::open("graph.wel");   // reads the header
-///   ht::Csr g = ht::read_csr(file, /*weighted=*/true, comm);     // kernel 1
-/// \endcode
+/// Example: tests/graph/tstEdgeFile.cpp.
 #include <mpi.h>
 
 #include <cstdint>

@@ -14,12 +14,7 @@
 /// stream (edge_draw), so any rank makes any slice and the graph is the same
 /// on any rank count.
 ///
-/// Example:
-/// \code
-///   const ht::GridGraph grid{20, 2};   // 1024 x 1024
-///   ht::Csr g = ht::build_weighted_csr(grid, comm);
-///   ht::Edge e = grid.edge(0);         // {0, 1}
-/// \endcode
+/// Example: tests/graph/tstGenerators.cpp.
 #include <cstdint>
 
 #include "graph/HT_Kronecker.hpp"

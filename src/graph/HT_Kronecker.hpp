@@ -10,12 +10,7 @@
 /// depends only on (seed, e): any rank can generate any slice, and the same
 /// deck gives the same graph whatever the rank count.
 ///
-/// Example:
-/// \code
-///   ht::Kronecker gen{16, 16, 0.57, 0.19, 0.19, 1};
-///   auto edges = gen.edges(0, gen.edge_count());   // the whole list
-///   float w = gen.weighted_edge(7).w;                // edge 7's weight, in [0, 1)
-/// \endcode
+/// Example: tests/graph/tstKronecker.cpp.
 #include <cstdint>
 #include <vector>
 

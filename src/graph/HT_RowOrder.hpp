@@ -10,11 +10,7 @@
 /// Duplicates change no search; dropping them (SSSP keeps the lightest)
 /// saves their scans.  The TEPS edge count still counts them (Csr::dropped).
 ///
-/// Example:
-/// \code
-///   ht::Csr g = ht::build_csr(gen, comm);
-///   ht::order_rows(g, comm);   // collective: remote targets' degrees come from their owners
-/// \endcode
+/// Example: tests/graph/tstRowOrder.cpp.
 #include <mpi.h>
 
 #include "graph/HT_Csr.hpp"

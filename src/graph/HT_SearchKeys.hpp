@@ -3,10 +3,7 @@
 /// \brief The search keys of a Graph500 run: distinct vertices with at least
 /// one edge, drawn from a seeded permutation, the same on every rank count.
 ///
-/// Example:
-/// \code
-///   std::vector<std::int64_t> keys = ht::search_keys(g, 64, seed, comm);
-/// \endcode
+/// Example: src/drivers/graph500/HT_Graph500Driver.cpp.
 #include <mpi.h>
 
 #include <cstdint>

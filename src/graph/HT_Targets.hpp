@@ -8,13 +8,7 @@
 /// through visit(), once per width (both are compiled); cold code reads ids
 /// through operator[].
 ///
-/// Example:
-/// \code
-///   g.targets.visit([&](const auto* t) {
-///     for (auto k = g.offsets[i]; k < g.offsets[i + 1]; ++k) visit(std::int64_t(t[k]));
-///   });
-///   std::int64_t w = g.targets[k];   // one id, either width
-/// \endcode
+/// Example: src/graph/sssp/HT_SsspValidate.cpp (targets.visit).
 #include <cstdint>
 #include <vector>
 #include "runtime/HT_Choices.hpp"

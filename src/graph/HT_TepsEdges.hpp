@@ -3,10 +3,7 @@
 /// \brief The edge count of a search's TEPS (Graph500 specification 3.0):
 /// the input edges within the searched component.
 ///
-/// Example:
-/// \code
-///   double teps = ht::component_edges(g, bfs.pred, comm) / seconds;
-/// \endcode
+/// Example: tests/graph/tstGenerators.cpp.
 #include <mpi.h>
 
 #include <cstdint>

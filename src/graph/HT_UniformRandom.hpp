@@ -8,12 +8,7 @@
 /// makes any slice and the graph is the same on any rank count.  Its ends
 /// are uniform already: no label permutation or shuffle has locality to hide.
 ///
-/// Example:
-/// \code
-///   const ht::UniformRandom gen{16, 16, 2};
-///   ht::Csr g = ht::build_csr(gen, comm);   // kernel 1, as from ht::Kronecker
-///   ht::WeightedEdge e = gen.weighted_edge(7);
-/// \endcode
+/// Example: tests/graph/tstGenerators.cpp.
 #include <cstdint>
 
 #include "graph/HT_Kronecker.hpp"

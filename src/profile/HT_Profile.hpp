@@ -17,16 +17,7 @@
 /// slowest time (a one-vertex level is 100% imbalanced and costs nothing),
 /// and the waiting fraction sum(waiting) / sum(lanes * max b).
 ///
-/// Example:
-/// \code
-///   ht::Profile prof;
-///   prof.begin_iteration(0, step, lanes);      // host, before spawning
-///   prof.reserve(tasks);
-///   auto f = rt.spawn(Work{&rec[t]});          // fills rec[t] via ht::TaskClock
-///   ht::merge_when_done(rt, prof, f, &rec[t]); // merged when f is ready
-///   rt.wait();
-///   ht::ProfileSummary s = prof.summarize();   // this rank
-/// \endcode
+/// Example: examples/profiler.cpp.
 #include <mpi.h>
 
 #include <atomic>

@@ -5,14 +5,7 @@
 /// print (name()), and the parser (named()) all read it, so a name is
 /// written once.
 ///
-/// Example:
-/// \code
-///   enum class Color { red, blue };
-///   inline constexpr ht::Choices<Color, 2> kColors{{{Color::red, "red"}, {Color::blue, "blue"}}};
-///   kColors.name(Color::blue);             // "blue"
-///   kColors.named("red", "Paint/color");   // Color::red; UsageError naming the key otherwise
-///   kColors.names();                       // {"red", "blue"}
-/// \endcode
+/// Example: src/graph/HT_Targets.hpp (TargetBits and its names).
 #include <cstddef>
 #include <string>
 #include <vector>

@@ -5,12 +5,7 @@
 /// shifts, lock waits, the profile).  Parts that split time take a Clock, so
 /// a test can inject one it controls.
 ///
-/// Example:
-/// \code
-///   const double t0 = ht::steady_seconds();
-///   work();
-///   const double seconds = ht::steady_seconds() - t0;
-/// \endcode
+/// Example: tests/profile/tstProfile.cpp (a clock injected).
 #include <chrono>
 
 namespace ht {

@@ -19,13 +19,7 @@
 /// (MPI_Cart_create, MPI_Comm_dup) inherits it.  A failed MPI call therefore
 /// never returns, which is why the return codes go unread.
 ///
-/// Example:
-/// \code
-///   int main(int argc, char** argv) {
-///     ht::Environment env(argc, argv);      // argv keeps the non-Kokkos args
-///     env.require_thread_level(MPI_THREAD_SERIALIZED, "overlap");
-///   }
-/// \endcode
+/// Example: any of examples/*.cpp (each main opens one).
 #include <mpi.h>
 
 #include <string>

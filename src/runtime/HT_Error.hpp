@@ -8,10 +8,7 @@
 /// prints one line and aborts the whole job (MPI_Abort): no rank is left
 /// waiting in a collective for a peer that is gone.
 ///
-/// Example:
-/// \code
-///   if (n < 1) throw ht::UsageError("GEMM/N = " + std::to_string(n) + ": must be >= 1");
-/// \endcode
+/// Example: src/drivers/HT_GemmDriver.cpp (gemm_config's UsageErrors).
 #include <mpi.h>
 
 #include <cstddef>

@@ -15,12 +15,7 @@
 /// (VmRSS): an estimate counts the whole resident memory of the rank, the
 /// ~30 MiB of MPI and Kokkos it holds already included.
 ///
-/// Example:
-/// \code
-///   const ht::MemoryBudget b = ht::memory_budget(env.node_ranks(), ht::resident_bytes());
-///   // b.bytes: 1.9 GiB; b.source: "MemAvailable in /proc/meminfo (3.8 GiB) shared by this node's
-///   2 ranks"
-/// \endcode
+/// Example: tests/runtime/tstMemoryBudget.cpp.
 
 #include <cstdint>
 #include <limits>

@@ -4,10 +4,7 @@
 /// counter-based randomness, so that any rank can make any element of a
 /// generated input and the input does not depend on the rank count.
 ///
-/// Example:
-/// \code
-///   double u = (ht::mix64(seed ^ i) >> 11) * 0x1.0p-53;   // uniform in [0, 1)
-/// \endcode
+/// Example: src/graph/HT_Kronecker.cpp.
 #include <cstdint>
 
 namespace ht {

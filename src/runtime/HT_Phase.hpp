@@ -8,11 +8,7 @@
 /// the innermost and outermost ones an exception left by, so that an error
 /// caught after them can say where it happened ("out of memory in ...").
 ///
-/// Example:
-/// \code
-///   double compute = 0;
-///   { ht::Phase p("GEMM: compute", compute); run_tasks(); }   // compute += seconds
-/// \endcode
+/// Example: src/drivers/HT_Trials.hpp.
 #include <Kokkos_Core.hpp>
 #include <exception>
 #include <string>

@@ -6,11 +6,8 @@
 /// `priority` hints, honoured only under OMP_MAX_TASK_PRIORITY
 /// (runtime/impl/HT_OpenMPTasks.hpp).
 ///
-/// Example: a polling task that yields to the search's own tasks
-/// \code
-///   rt.spawn(Receive{&state}, ht::TaskPriority::low);
-///   // inside Receive::operator(): ht::respawn(this, member, ht::TaskPriority::low);
-/// \endcode
+/// Example: examples/tasks.cpp (spawn_after with a priority); a polling task
+/// that respawns at low priority: src/graph/bfs/HT_BfsLocking.cpp.
 
 namespace ht {
 

@@ -11,7 +11,9 @@
 /// | \c openmp | OpenMP tasks on the threads Kokkos' OpenMP backend uses | any Kokkos, 5.x included
 /// |
 ///
-/// The rest of the code names only what this header declares:
+/// The rest of the code names only what this header declares (that each
+/// runtime provides it is checked at compile time,
+/// runtime/impl/HT_TaskRuntimeInterface.hpp):
 /// ht::TaskRuntime, ht::Future<T>, ht::TaskMember, ht::TaskPriority,
 /// ht::respawn and ht::respawn_after.  Every task body runs under the error
 /// policy of runtime/impl/HT_TaskGuard.hpp (an escaping exception ends the job
@@ -19,19 +21,7 @@
 /// ht::respawn, and a task never blocks its worker on MPI: it polls and
 /// respawns.
 ///
-/// Example (runs as is inside an ht::Environment):
-/// \code
-///   struct Square {
-///     using value_type = long;
-///     long x;
-///     void operator()(ht::TaskMember&, long& r) { r = x * x; }
-///   };
-///   ht::TaskRuntime rt(ht::TaskRuntime::pool_bytes_for<Square>(8), "Runtime/pool_MiB");
-///   std::vector<ht::Future<long>> f;
-///   for (long i = 0; i < 8; ++i) f.push_back(rt.spawn(Square{i}));
-///   auto all = rt.when_all(f);
-///   rt.wait();                     // all.is_ready(), f[3].get() == 9
-/// \endcode
+/// Example: examples/tasks.cpp (futures, when_all, spawn_after).
 #if defined(HT_TASKS_OPENMP)
 #include "runtime/impl/HT_OpenMPTasks.hpp"
 #else

@@ -18,13 +18,7 @@
 /// starts at rank 0's root and the other ranks must steal.  With stealing
 /// off, the start is the static partition that stealing then corrects.
 ///
-/// Example (inside an ht::Environment):
-/// \code
-///   ht::UtsSearchOptions opt;                 // stealing on, polling
-///   ht::Profile prof;
-///   ht::UtsRankResult r = ht::uts_search(ht::uts_named_tree("T1").tree, opt, prof, 0, comm);
-///   ht::UtsCounts all = ht::uts_reduce(r.counts, comm);  // 4130071 nodes
-/// \endcode
+/// Example: tests/uts/tstUtsSearch.cpp.
 #include <mpi.h>
 
 #include <cstdio>

@@ -19,13 +19,7 @@
 ///
 /// SHA-1 is OpenSSL's libcrypto (see HT_UtsTree.cpp for which entry point).
 ///
-/// Example:
-/// \code
-///   ht::UtsTree t = ht::uts_named_tree("T1").tree;   // -t 1 -a 3 -d 10 -b 4 -r 19
-///   ht::UtsNode root = t.root();
-///   int n = t.children(root);                         // 4 children of the root? draws it
-///   ht::UtsNode c0 = t.child(root, 0);
-/// \endcode
+/// Example: tests/uts/tstUtsTree.cpp.
 #include <array>
 #include <cstdint>
 #include <string>

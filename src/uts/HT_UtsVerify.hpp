@@ -8,11 +8,7 @@
 ///  2. a tree of one's own has none to meet (its repetitions must agree,
 ///     which the driver checks).
 ///
-/// Example:
-/// \code
-///   const std::string why = ht::uts_verify("T1", ht::uts_reduce(r.counts, comm));
-///   if (!why.empty()) throw ht::Error(why);
-/// \endcode
+/// Example: tests/uts/tstUtsVerify.cpp.
 #include <string>
 
 #include "uts/HT_UtsTree.hpp"

@@ -1,21 +1,41 @@
 #!/usr/bin/env python3
-"""The manual stays a manual: no page of docs/ over --max-page-lines lines,
-docs/ under --max-total-lines lines in all (Markdown pages; the generated
-tables named by --generated are left out of both counts), and every
-relative link of docs/ and README.md pointing at a file that exists.
+"""The manual stays a manual, and true: no page of docs/ over
+--max-page-lines lines, docs/ under --max-total-lines lines in all (Markdown
+pages; the generated tables named by --generated are left out of both
+counts), README.md under --max-readme-lines, every relative link of docs/
+and README.md pointing at a file that exists, and what they name in
+backticks found in the tree.
+
+The backtick rule, for each `span` outside fenced blocks (a span with a
+space: its first word only):
+ - a path, when its first folder is one of the clone's top-level entries
+   (`src/...`, `docs/...`, `.ci/run`) or it ends in a file extension
+   (`HT_Trials.hpp`, `impl/HT_Level.hpp`): it must exist, from the root
+   (with its extension, or without: `src/comm/HT_Exchange`), or for a
+   name not rooted so, as the end of some path in the tree; placeholders
+   (`<name>`, `{hpp,cpp}`, `*`) match anything.  Not checked: what
+   .gitignore names by path (a build's or a run's output, a site's own file:
+   `build/...`, `results/...`), absolute, `~` or `$` paths, flags (`-...`),
+   assignments (`HT_TASKS=openmp`).
+ - an identifier, when it starts with `ht::`, or has a `::` or a call's
+   `(...)` (`ht::run_app`, `BfsKernel::search`, `stats()`): each of its
+   names must be a word of a C++ file of src/, apps/ or examples/; other
+   libraries' (`std::`, `Kokkos::`, `MPI_...`, ...) are not checked.
+Anything else (deck keys, results' datasets, shell words) is prose.
 
   check_docs.py --root <clone> [--max-page-lines N] [--max-total-lines N]
-                [--generated docs/x.md ...]
+                [--max-readme-lines N] [--generated docs/x.md ...]
   check_docs.py --self-test      (the checks on a tree made to fail them)
 
 Prints what it measured; exits 1 naming each page over the limit, the
-total and each broken link (file and line).
+total, each broken link and each missing path or name (file and line).
 """
 import argparse
 import os
 import re
 import sys
 import tempfile
+from fnmatch import fnmatchcase
 
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 FENCE = re.compile(r"^\s*(```|~~~)")
@@ -43,6 +63,86 @@ def links(path):
                 yield n, target
 
 
+def code_spans(path):
+    """(line number, text) of each inline code span outside fenced blocks."""
+    fenced = False
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if FENCE.match(line):
+                fenced = not fenced
+                continue
+            if not fenced:
+                for span in re.findall(r"`([^`]+)`", line):
+                    yield n, span
+
+
+EXTENSION = re.compile(r"\.(cpp|hpp|h|py|sh|md|yaml|xml|cmake|txt|sbatch|csv|png|json)$")
+IDENTIFIER = re.compile(r"^((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*)(<[^>]*>)?(\([\w\s,()<>]*\))?$")
+SKIPPED_PATHS = ("/", "~", "$")
+OTHER_LIBRARIES = ("std", "Kokkos", "KokkosBlas", "KokkosBatched", "Teuchos", "h5py")
+
+
+class Tree:
+    """What the checked names are looked up in: every file and folder of the
+    clone (builds and .git aside) and the words of its C++ sources."""
+
+    def __init__(self, root):
+        self.top = set(os.listdir(root))
+        # .gitignore's entries that name paths (not "*.h5"): made here, never tracked.
+        self.ignored = []
+        if os.path.exists(os.path.join(root, ".gitignore")):
+            with open(os.path.join(root, ".gitignore"), encoding="utf-8") as f:
+                self.ignored = [x.strip().strip("/") for x in f
+                                if x.strip() and x.strip()[0] not in "#!*"]
+        self.paths, self.words = set(), set()
+        for d, dirs, files in os.walk(root):
+            rel = os.path.relpath(d, root)
+            dirs[:] = [x for x in dirs if not (rel == "." and (x.startswith("build") or x in
+                                                              (".git", "results")))]
+            for name in dirs + files:
+                self.paths.add(os.path.normpath(os.path.join(rel, name)))
+            first = rel.split(os.sep)[0]
+            for name in files:
+                if first in ("src", "apps", "examples") and name.endswith((".hpp", ".cpp")):
+                    with open(os.path.join(d, name), encoding="utf-8", errors="replace") as f:
+                        self.words.update(re.findall(r"\w+", f.read()))
+
+    def is_ignored(self, path):
+        return any(fnmatchcase(path.rstrip("/"), x) or fnmatchcase(path, x + "/*")
+                   for x in self.ignored)
+
+    def has_path(self, path):
+        pattern = re.sub(r"<[^>]*>|\{[^}]*\}|\[[^\]]*\]", "*", path.rstrip("/"))
+        rooted = pattern.split("/")[0] in self.top
+        for p in self.paths:
+            for candidate in (pattern, pattern + ".*"):
+                if fnmatchcase(p, candidate) or (not rooted and fnmatchcase(p, "*/" + candidate)):
+                    return True
+        return False
+
+
+def wrong_names(root, rel, tree):
+    for n, span in code_spans(os.path.join(root, rel)):
+        word = span.split()[0] if span.split() else ""
+        if word.startswith(("-", "<") + SKIPPED_PATHS) or "=" in word:
+            continue  # a flag, a placeholder, what a build or a run makes, an assignment
+        if tree.is_ignored(word):
+            continue
+        rooted = "/" in word and word.split("/")[0] in tree.top
+        if rooted or (EXTENSION.search(word) and not word.startswith(".")):
+            if not tree.has_path(word):
+                yield f"{rel}:{n}: `{span}`: no such path in the tree"
+            continue
+        m = IDENTIFIER.match(span.strip())
+        if m and (span.startswith("ht::") or "::" in span or m.group(3)):
+            names = m.group(1).split("::")
+            if names[0] in OTHER_LIBRARIES or names[0].startswith("MPI_"):
+                continue
+            missing = [x for x in names if x != "ht" and x not in tree.words]
+            if missing:
+                yield f"{rel}:{n}: `{span}`: {', '.join(missing)} named nowhere in src/, apps/, examples/"
+
+
 def broken_links(root, rel):
     here = os.path.dirname(os.path.join(root, rel))
     for n, target in links(os.path.join(root, rel)):
@@ -53,8 +153,9 @@ def broken_links(root, rel):
             yield f"{rel}:{n}: link to a missing file: {target}"
 
 
-def check(root, max_page, max_total, generated):
+def check(root, max_page, max_total, generated, max_readme=120):
     problems, total, counted = [], 0, 0
+    tree = Tree(root)
     sizes = []
     for rel in pages(root):
         if rel in generated:
@@ -71,6 +172,14 @@ def check(root, max_page, max_total, generated):
     for rel in [p for p in pages(root)] + ["README.md"]:
         if os.path.exists(os.path.join(root, rel)):
             problems.extend(broken_links(root, rel))
+            problems.extend(wrong_names(root, rel, tree))
+    readme = os.path.join(root, "README.md")
+    if os.path.exists(readme):
+        with open(readme, encoding="utf-8") as f:
+            n = sum(1 for _ in f)
+        print(f"{n:5d} README.md (limit: {max_readme})")
+        if n > max_readme:
+            problems.append(f"README.md: {n} lines, over the limit of {max_readme}")
     for n, rel in sorted(sizes, reverse=True):
         print(f"{n:5d} {rel}")
     print(f"{total:5d} lines in {counted} pages (limits: {max_page} a page, {max_total} in all; "
@@ -87,21 +196,36 @@ def self_test():
             with open(os.path.join(root, rel), "w", encoding="utf-8") as f:
                 f.write(text)
 
-        write("README.md", "[ok](docs/a.md) [anchor](docs/a.md#x) [web](https://example.org)\n")
+        os.makedirs(os.path.join(root, "src", "comm"))
+        write(".gitignore", "/build*/\n/results/\n*.h5\nsrc/site.yaml\n")
+        write("src/comm/HT_Pump.hpp", "namespace ht { struct Pump { void start(); }; }\n")
+        write("README.md", "[ok](docs/a.md) [anchor](docs/a.md#x) [web](https://example.org)\n"
+                           "`src/comm/HT_Pump.hpp` `src/comm/HT_Pump` `HT_Pump.hpp` `comm/` "
+                           "`src/<layer>/HT_<Name>.{hpp,cpp}` `docs/a.md --x` `build/apps/x` "
+                           "`results/r.h5` `src/site.yaml` `-n 2` `HT_TASKS=openmp` `Output/file` `bfs/teps`\n"
+                           "`ht::Pump` `Pump::start()` `start(rt, n)` `std::thread` `MPI_Isend()`\n")
         write("docs/a.md", "# A\n[up](../README.md) [b](sub/b.md) [same](#a)\n"
-                           "```\n[in code](missing.md)\n```\n`[inline](missing.md)`\n")
+                           "```\n[in code](missing.md)\n`src/missing.cpp`\n```\n"
+                           "`[inline](missing.md)`\n")
         write("docs/sub/b.md", "line\n" * 9)
         write("docs/sub/gen.md", "row\n" * 50)
-        good = check(root, 10, 20, {"docs/sub/gen.md"})
+        good = check(root, 10, 20, {"docs/sub/gen.md"}, 3)
         assert good == [], good
 
         write("docs/sub/b.md", "line\n" * 11)
-        write("README.md", "[gone](docs/gone.md)\n")
+        write("README.md", "[gone](docs/gone.md)\n`src/comm/HT_Pmup.hpp` `HT_Gone.cpp`\n"
+                           "`src/run -n 2` `ht::Pumps` `Pump::stop()`\n\n")
         write("docs/c.md", "x\n" * 9 + "![img](img/none.png)\n")
-        bad = check(root, 10, 20, {"docs/sub/gen.md"})
-        expect = ["docs/sub/b.md: 11 lines", "docs/: 27 lines in 3 pages",
+        bad = check(root, 10, 20, {"docs/sub/gen.md"}, 3)
+        expect = ["docs/sub/b.md: 11 lines", "docs/: 28 lines in 3 pages",
                   "README.md:1: link to a missing file: docs/gone.md",
-                  "docs/c.md:10: link to a missing file: img/none.png"]
+                  "docs/c.md:10: link to a missing file: img/none.png",
+                  "README.md:2: `src/comm/HT_Pmup.hpp`: no such path",
+                  "README.md:2: `HT_Gone.cpp`: no such path",
+                  "README.md:3: `src/run -n 2`: no such path",
+                  "README.md:3: `ht::Pumps`: Pumps named nowhere",
+                  "README.md:3: `Pump::stop()`: stop named nowhere",
+                  "README.md: 4 lines, over the limit of 3"]
         for e in expect:
             assert any(p.startswith(e) for p in bad), (e, bad)
         assert len(bad) == len(expect), bad
@@ -113,6 +237,7 @@ def main():
     ap.add_argument("--root")
     ap.add_argument("--max-page-lines", type=int, default=250)
     ap.add_argument("--max-total-lines", type=int, default=1400)
+    ap.add_argument("--max-readme-lines", type=int, default=120)
     ap.add_argument("--generated", nargs="*", default=[])
     ap.add_argument("--self-test", action="store_true")
     a = ap.parse_args()
@@ -121,7 +246,8 @@ def main():
         return 0
     if not a.root:
         ap.error("--root is needed (the clone to check)")
-    problems = check(a.root, a.max_page_lines, a.max_total_lines, set(a.generated))
+    problems = check(a.root, a.max_page_lines, a.max_total_lines, set(a.generated),
+                     a.max_readme_lines)
     for p in problems:
         print("error:", p, file=sys.stderr)
     return 1 if problems else 0

@@ -1,6 +1,7 @@
 #pragma once
 /// \file HT_Search.hpp
-/// \brief Graph500 kernels 2 and 3 as trials (drivers/HT_Trials.hpp): one
+/// \brief Graph500 kernels 2 and 3 as trials (drivers/HT_Trials.hpp; a
+/// kernel, there and here, is what a benchmark times): one
 /// search per key, every tree validated (a failed check throws ht::Error
 /// naming the search, the key and the check), the figures of each recorded,
 /// a progress line for the first and last search and one every few seconds
@@ -12,13 +13,8 @@
 /// `validate(key)` (a Validation), `pred()` (the last search's parents), and
 /// `record(figures, validation)` (collective; its part of the progress line).
 ///
-/// Example:
-/// \code
-///   ht::BfsKernel bfs(cfg, graph.csr, rt, profile, comm);
-///   ht::BfsFigures figures;
-///   ht::Search<ht::BfsKernel> s(bfs, graph.csr, keys, figures, comm, stdout);
-///   ht::run_trials(s, static_cast<int>(keys.size()), comm);
-/// \endcode
+/// Example: drivers/graph500/HT_Graph500Driver.cpp runs Search<BfsKernel> and
+/// Search<SsspKernel>.
 #include <mpi.h>
 
 #include <cstdint>

@@ -1,4 +1,6 @@
 #include "runtime/HT_TaskRuntime.hpp"
+// This runtime provides every name the library calls, as the other does.
+#include "runtime/impl/HT_TaskRuntimeInterface.hpp"
 
 #include <sstream>
 

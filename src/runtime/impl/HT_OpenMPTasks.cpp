@@ -1,6 +1,8 @@
 #include <Kokkos_Core.hpp>
 
 #include "runtime/HT_TaskRuntime.hpp"
+// This runtime provides every name the library calls, as the other does.
+#include "runtime/impl/HT_TaskRuntimeInterface.hpp"
 
 namespace ht {
 
