@@ -112,12 +112,13 @@ with h5py.File(path, "r") as f:
     assert before.shape == (ranks,) and (before > 1 << 20).all() and (before <= rss).all(), before
     held = f["graph/bytes"][()]  # at least the CSR's offsets: 8 bytes a vertex
     assert held.shape == (ranks,) and held.sum() >= 8 * vertices, (held, vertices)
-    # What each rank held at most, by kind, in kernel 1 and in the searches:
+    # What each rank held at most, by kind, in kernel 1, in the searches and
+    # in their validation:
     # the CSR (8 bytes a vertex at least) in both, and the searches' parents
     # (8 bytes a vertex) on every rank; byte counts, never negative.  The
     # graph does not change in the searches: its mark there is graph/bytes
     # when each structure is counted once (the 1D CSR; in 2D, the block too).
-    for phase in ("kernel1", "searches"):
+    for phase in ("kernel1", "searches", "validation"):
         for kind in ("graph", "exchange", "search"):
             d = f[f"held/{phase}/{kind}"]
             assert d.shape == (ranks,) and d.dtype == np.int64, (d.name, d.shape, d.dtype)

@@ -44,11 +44,13 @@ void announce(const Graph500Config& cfg, std::FILE* log, int ranks) {
   say(log, "\n");
 }
 
-// This rank's high-water marks since the last held_reset_high(), by kind.
-std::array<long long, kHeldKinds> held_highs() {
-  std::array<long long, kHeldKinds> h{};
-  for (int k = 0; k < kHeldKinds; ++k) h[k] = held_bytes(static_cast<Held>(k)).high;
-  return h;
+// The searches' and their validation's marks, raised to one Search's.
+template <class S>
+void fold_marks(const S& s, Graph500Outcome& out) {
+  for (int k = 0; k < kHeldKinds; ++k) {
+    out.held_searches[k] = std::max(out.held_searches[k], s.searching()[k]);
+    out.held_validation[k] = std::max(out.held_validation[k], s.validating()[k]);
+  }
 }
 
 }  // namespace
@@ -77,8 +79,7 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
       cfg.file.empty() ? "generation (both passes)" : "reading", out.header.generation_seconds,
       out.header.construction_seconds, out.target_bits, out.keys.size());
 
-  out.held_kernel1 = held_highs();
-  held_reset_high();  // the searches' own high-water marks
+  fold_held_highs(out.held_kernel1);
 
   const int keys = static_cast<int>(out.keys.size());
   TaskRuntime rt(cfg.pool_bytes, "Runtime/pool_MiB");
@@ -87,6 +88,7 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
                   graph.grid.get());
     Search<BfsKernel> s(bfs, graph.csr, out.keys, out.bfs, comm, log);
     run_trials(s, keys, comm);
+    fold_marks(s, out);
   }
   if (cfg.run_sssp) {  // kernel 3
     SsspKernel sssp(cfg, graph.csr, rt, sssp_profile, comm);
@@ -94,8 +96,8 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
     if (cfg.sssp_opt.delta == 0) say(log, "kernel 3: delta %g (auto)\n", out.sssp.delta);
     Search<SsspKernel> s(sssp, graph.csr, out.keys, out.sssp, comm, log);
     run_trials(s, keys, comm);
+    fold_marks(s, out);
   }
-  out.held_searches = held_highs();
   return out;
 }
 
@@ -126,10 +128,11 @@ void graph500_driver(AppContext& ctx) {
   }
   const OverRanks m = over_ranks(static_cast<double>(before), comm);
   ctx.results.per_rank("graph/rss_before_bytes", before, "bytes");
-  // The most any rank held of each kind, in either phase.
+  // The most any rank held of each kind, in any phase.
   double held[kHeldKinds], most[kHeldKinds];
   for (int k = 0; k < kHeldKinds; ++k)
-    held[k] = static_cast<double>(std::max(out.held_kernel1[k], out.held_searches[k]));
+    held[k] = static_cast<double>(
+        std::max({out.held_kernel1[k], out.held_searches[k], out.held_validation[k]}));
   max_over_ranks(held, most, kHeldKinds, comm);
   if (ctx.env.rank() == 0) {
     std::printf("rss_before_kernel1_MiB (min mean max): %.1f %.1f %.1f\n", m.min / 1048576.0,

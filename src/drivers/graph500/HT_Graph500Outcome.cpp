@@ -129,6 +129,7 @@ void write_graph500(const Graph500Config& cfg, const Graph500Outcome& out, Resul
     const std::string kind = held_name(static_cast<Held>(k));
     r.per_rank("held/kernel1/" + kind, out.held_kernel1[k], "bytes");
     r.per_rank("held/searches/" + kind, out.held_searches[k], "bytes");
+    r.per_rank("held/validation/" + kind, out.held_validation[k], "bytes");
   }
   if (!cfg.file.empty())
     r.attribute("graph_file", cfg.file);

@@ -17,6 +17,8 @@
 /// Search<SsspKernel>.
 #include <mpi.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -30,8 +32,19 @@
 #include "graph/HT_TepsEdges.hpp"
 #include "graph/HT_Validate.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_HeldBytes.hpp"
 
 namespace ht {
+
+/// \brief The most a rank held at once of each kind (indexed by Held).
+using HeldHighs = std::array<long long, kHeldKinds>;
+
+/// \brief Raises each of \p into to this rank's high-water mark of its kind
+/// since the last held_reset_high().
+inline void fold_held_highs(HeldHighs& into) {
+  for (int k = 0; k < kHeldKinds; ++k)
+    into[k] = std::max<long long>(into[k], held_bytes(static_cast<Held>(k)).high);
+}
 
 /// \brief What every search kernel records per key: the reference block's inputs.
 struct SearchFigures {
@@ -59,11 +72,18 @@ class Search {
          typename K::Figures& figures, MPI_Comm comm, std::FILE* log)
       : k_(kernel), g_(g), keys_(keys), fig_(figures), comm_(comm), log_(log) {}
 
-  void setup(int) {}
-  void run(int t) { k_.search(keys_[t]); }
+  // Each search's and each validation's own high-water marks: the
+  // validator's exchange may address every rank where the search does not.
+  void setup(int) { held_reset_high(); }
+  void run(int t) {
+    k_.search(keys_[t]);
+    fold_held_highs(searching_);
+  }
   bool verifies(int) const { return true; }
   void verify(int t) {
+    held_reset_high();
     v_ = k_.validate(keys_[t]);
+    fold_held_highs(validating_);
     if (!v_.ok()) {
       throw Error(std::string("validation of ") + K::name + " " + std::to_string(t + 1) +
                   " from key " + std::to_string(keys_[t]) + " failed: " + v_.what);
@@ -80,6 +100,10 @@ class Search {
       say(log_, "%s %2d/%zu: key %lld, %.6f s, %.4g TEPS%s, valid\n", K::name, t + 1, keys_.size(),
           static_cast<long long>(keys_[t]), s.kernel, nedge / s.kernel, more.c_str());
   }
+  /// \brief The most this rank held while searching, over the trials so far.
+  const HeldHighs& searching() const { return searching_; }
+  /// \brief The most this rank held while validating, over the trials so far.
+  const HeldHighs& validating() const { return validating_; }
 
  private:
   K& k_;
@@ -90,6 +114,7 @@ class Search {
   std::FILE* log_;
   Ticker tick_;
   Validation v_;
+  HeldHighs searching_{}, validating_{};
 };
 
 }  // namespace ht
