@@ -20,15 +20,7 @@
 /// no rank waits forever for a failed peer.  The results file is written only
 /// by a run that completed.
 ///
-/// Example:
-/// \code
-///   int main(int argc, char** argv) {
-///     return ht::run_app(argc, argv, spec, [](ht::AppContext& ctx) {
-///       int n = ctx.deck.params->sublist("GEMM").get<int>("N");
-///       ctx.results.global("n", static_cast<long long>(n), "1");
-///     });
-///   }
-/// \endcode
+/// Example: examples/app_spec.cpp.
 #include <functional>
 
 #include "app/HT_CommandLine.hpp"

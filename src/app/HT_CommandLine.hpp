@@ -12,13 +12,7 @@
 /// (`--set Graph500/SCALE=ten: expected an integer; accepted: 1 to 42`,
 /// `unknown option '--lsit'; did you mean --list? (see graph500_bfs --help)`).
 ///
-/// Example:
-/// \code
-///   ht::AppSpec spec{"cannon_gemm", "Cannon GEMM with Kokkos tasks", gemm_parameters()};
-///   ht::CommandLine line = ht::parse_command_line(spec, {"input/gemm.xml", "--set",
-///   "GEMM/N=512"}); ht::Deck deck = ht::load_deck(spec, line, comm); int n =
-///   deck.params->sublist("GEMM").get<int>("N");   // 512
-/// \endcode
+/// Examples: src/app/HT_App.cpp (run_app), tests/io/tstDeck.cpp.
 #include <mpi.h>
 
 #include <Teuchos_ParameterList.hpp>

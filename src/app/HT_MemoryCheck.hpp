@@ -12,12 +12,7 @@
 /// only warns) or `off` (no comparison; the estimate is still recorded as
 /// run/estimated_bytes).
 ///
-/// Example:
-/// \code
-///   const std::uint64_t mine = ht::check_memory("cannon_gemm", env, [&](std::uint64_t budget) {
-///     return ht::MemoryEstimate{ht::kBaselineBytes + 3 * nb * nb * 8, "3 blocks", ""};
-///   });
-/// \endcode
+/// Example: src/app/HT_App.cpp (run_app, for an AppSpec's memory).
 #include <cstdint>
 #include <functional>
 #include <string>

@@ -51,14 +51,7 @@
 /// sends what was posted and applies what arrived; the others go on at once.
 /// Calls stay serialized, so MPI_THREAD_SERIALIZED suffices.
 ///
-/// Example:
-/// \code
-///   ht::Exchange ex(comm, 4096);
-///   ex.begin_level(level);
-///   ex.push(owner, {v, u}, apply);      // apply(const Item*, n) on arrivals
-///   ex.end_level(apply);
-///   auto sent = ex.stats();             // messages and bytes this level
-/// \endcode
+/// Examples: examples/exchange.cpp, tests/comm/tstExchange.cpp.
 #include <mpi.h>
 
 #include <atomic>

@@ -22,12 +22,7 @@
 /// none for 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 58
 /// (2 x 29), 59, 61 and 62 (2 x 31); e.g. 14 -> 2 x 7, 18 -> 3 x 6.
 ///
-/// Example:
-/// \code
-///   ht::Grid2D grid(MPI_COMM_WORLD, ht::most_square_grid(8));  // 2 x 4
-///   MPI_Comm fold = grid.row_comm(), expand = grid.col_comm();
-///   auto [src, dst] = grid.shift(ht::Grid2D::along_row, -1);   // from the right, to the left
-/// \endcode
+/// Examples: src/gemm/HT_Cannon.cpp (shift), tests/comm/tstGrid2D.cpp.
 #include <mpi.h>
 
 #include <optional>

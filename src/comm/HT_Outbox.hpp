@@ -11,14 +11,11 @@
 /// that sends must receive now and then too, or its peers' sends stall
 /// (pump_now_and_then()).
 ///
-/// Example:
-/// \code
-///   ht::Outbox out;                        // one per worker
-///   out.attach(ex);                        // once, before the first send
-///   out.send(owner(v), {v, value});        // a task's remote find
-///   out.pump_now_and_then(edges, apply);   // every kPumpEdges edges: ex.try_poll(apply)
-///   out.flush();                           // the step's end, before ex.end_level()
-/// \endcode
+/// A worker attach()es its outbox to the exchange once, send()s each remote
+/// item, calls pump_now_and_then() as it goes, and flush()es at the step's
+/// end, before Exchange::end_level().
+///
+/// Example: src/graph/sssp/HT_DeltaStepping.cpp.
 #include <mpi.h>
 
 #include <cstdint>

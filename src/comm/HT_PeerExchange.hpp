@@ -14,17 +14,11 @@
 /// through a staging buffer of the round's bytes (small int displacements).
 /// Every call is counted (comm/HT_CommCounts.hpp).
 ///
-/// Example:
-/// \code
-///   std::vector<std::int64_t> count(P);                // items to each rank
-///   for (const Item& x : items) ++count[owner(x)];
-///   const ht::PeerPlan plan(count, comm);              // collective
-///   std::vector<Item> out(plan.sends()), in(plan.receives());
-///   std::vector<std::int64_t> at = plan.send_offsets();
-///   for (const Item& x : items) out[at[owner(x)]++] = x;
-///   ht::peer_exchange(plan, out.data(), in.data());    // collective
-///   // in: the items sent to this rank, by source rank, each source's in its order
-/// \endcode
+/// A caller counts its items per peer, packs them at the plan's
+/// send_offsets(), and receives them by source rank, each source's in
+/// its order.
+///
+/// Examples: src/graph/impl/HT_TargetDegrees.cpp, tests/comm/tstPeerExchange.cpp.
 #include <mpi.h>
 
 #include <cstddef>

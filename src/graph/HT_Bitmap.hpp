@@ -15,13 +15,7 @@
 /// owner counts them itself (counted_by_owner(): a 2D block's offsets are
 /// the graph's, in Csr2D::bytes).
 ///
-/// Example:
-/// \code
-///   ht::Bitmap visited(n);
-///   if (visited.claim(v)) pred[v] = u;            // from many tasks
-///   visited.for_each([&](std::int64_t i) { frontier.push_back(i); });
-///   std::int64_t reached = visited.count();
-/// \endcode
+/// Examples: src/graph/bfs/HT_BfsAtomic.cpp, tests/graph/tstBitmap.cpp.
 #include <mpi.h>
 
 #include <algorithm>

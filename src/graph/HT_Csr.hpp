@@ -10,13 +10,7 @@
 /// 64-bit in every interface; the stored targets take 32 bits when the vertex count allows
 /// (HT_Targets.hpp).
 ///
-/// Example:
-/// \code
-///   ht::Csr g = ht::build_csr(gen, comm);                // kernel 1, in pieces
-///   ht::Csr h = ht::build_csr(gen.edges(first, last), gen.vertex_count(), comm);  // the same
-///   for (auto k = g.offsets[i]; k < g.offsets[i + 1]; ++k) visit(g.targets[k]);
-///   ht::Csr wide = ht::build_csr(gen, comm, nullptr, ht::TargetBits::b64);
-/// \endcode
+/// Examples: src/drivers/graph500/HT_ConstructGraph.cpp, tests/graph/tstCsr.cpp.
 #include <mpi.h>
 
 #include <cstdint>

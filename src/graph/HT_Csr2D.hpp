@@ -32,14 +32,7 @@
 /// (HT_BlockOffsets.hpp: 1.5 bits a slot of the N / R, 8 bytes a non-empty
 /// one); no array spans N, N / R or N / C entries.
 ///
-/// Example:
-/// \code
-///   ht::Grid2D grid(MPI_COMM_WORLD, ht::most_square_grid(size));
-///   ht::Csr2D b = ht::build_csr_2d(csr, grid);   // collective, along grid rows
-///   const ht::BlockOffsets::Range e = b.row_offsets[r];
-///   for (std::int64_t k = e.begin; k < e.end; ++k)
-///     visit(b.col_vertex(b.row_targets[k]));     // neighbours of b.row_vertex(r)
-/// \endcode
+/// Examples: src/graph/bfs/HT_Bfs2D.cpp, tests/graph/tstCsr2D.cpp.
 #include <cstdint>
 #include <vector>
 

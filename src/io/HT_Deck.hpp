@@ -14,12 +14,7 @@
 /// integer is taken where a number is asked.  A key given twice in one list,
 /// an empty deck and a deck of another (or no) driver are refused by name.
 ///
-/// Example:
-/// \code
-///   Teuchos::ParameterList sets;  // none over the deck
-///   ht::Deck deck = ht::load_deck("cannon_gemm", *gemm_parameters(), "input/gemm.xml", sets,
-///   comm); int n = deck.params->sublist("GEMM").get<int>("N");
-/// \endcode
+/// Examples: src/app/HT_CommandLine.cpp, tests/io/tstDeck.cpp.
 #include <mpi.h>
 
 #include <Teuchos_ParameterList.hpp>

@@ -15,15 +15,7 @@
 /// carries a `units` attribute ("s", "TEPS", "bytes", "1" for counts and
 /// fractions).  docs/results.md lists every dataset a driver writes.
 ///
-/// Example:
-/// \code
-///   ht::Results res(comm);
-///   res.attribute("app", "cannon_gemm");
-///   res.per_rank("gemm/compute_seconds", t_compute, "s");     // [ranks]
-///   res.global("gemm/gflops", gflops, "GFLOP/s");             // [repetitions]
-///   res.global("gemm/valid", true);                           // [] uint8
-///   res.write("results/run.h5");                              // collective
-/// \endcode
+/// Examples: src/drivers/graph500/HT_Graph500Outcome.cpp, tests/io/tstResults.cpp.
 #include <mpi.h>
 
 #include <map>

@@ -12,14 +12,7 @@
 /// Every function is thread-safe (relaxed atomics: the counts are read
 /// between phases, after a synchronisation).
 ///
-/// Example:
-/// \code
-///   ht::HeldCharge charge(ht::Held::exchange);
-///   buffer.reserve(4096);
-///   charge.set(buffer.capacity() * sizeof(Item));   // held now: +64 KiB
-///   ...
-///   const ht::HeldBytes b = ht::held_bytes(ht::Held::exchange);  // b.now, b.high
-/// \endcode
+/// Examples: src/comm/HT_Exchange.hpp (its HeldCharge member), tests/runtime/tstHeldBytes.cpp.
 #include <cstdint>
 
 namespace ht {

@@ -23,8 +23,13 @@ space: its first word only):
    libraries' (`std::`, `Kokkos::`, `MPI_...`, ...) are not checked.
 Anything else (deck keys, results' datasets, shell words) is prose.
 
+With --code-blocks it checks instead that no C++ file of src/ holds a
+Doxygen `\code` (or `@code`) block: nothing builds those, so they rot; a
+brief names compiled code instead (`/// Example: examples/exchange.cpp`).
+
   check_docs.py --root <clone> [--max-page-lines N] [--max-total-lines N]
                 [--max-readme-lines N] [--generated docs/x.md ...]
+  check_docs.py --root <clone> --code-blocks
   check_docs.py --self-test      (the checks on a tree made to fail them)
 
 Prints what it measured; exits 1 naming each page over the limit, the
@@ -187,6 +192,24 @@ def check(root, max_page, max_total, generated, max_readme=120):
     return problems
 
 
+CODE_BLOCK = re.compile(r"^\s*//[/!]?.*[\\@]code\b")
+
+
+def code_blocks(root):
+    """Each `\\code` block of a C++ file of src/, as file:line."""
+    for d, dirs, files in os.walk(os.path.join(root, "src")):
+        dirs.sort()
+        for f in sorted(files):
+            if not f.endswith((".hpp", ".h", ".cpp")):
+                continue
+            path = os.path.join(d, f)
+            with open(path, encoding="utf-8") as fh:
+                for n, line in enumerate(fh, 1):
+                    if CODE_BLOCK.match(line):
+                        yield (f"{os.path.relpath(path, root)}:{n}: a \\code block, which nothing "
+                               "compiles; name compiled code instead (/// Example: <path>)")
+
+
 def self_test():
     """The checks must fail a tree that breaks each rule, and pass one that does not."""
     with tempfile.TemporaryDirectory() as root:
@@ -211,6 +234,8 @@ def self_test():
         write("docs/sub/gen.md", "row\n" * 50)
         good = check(root, 10, 20, {"docs/sub/gen.md"}, 3)
         assert good == [], good
+        write("src/comm/HT_Ok.hpp", "/// \\brief Code.\n///\n/// Example: examples/x.cpp.\n")
+        assert list(code_blocks(root)) == []
 
         write("docs/sub/b.md", "line\n" * 11)
         write("README.md", "[gone](docs/gone.md)\n`src/comm/HT_Pmup.hpp` `HT_Gone.cpp`\n"
@@ -229,6 +254,13 @@ def self_test():
         for e in expect:
             assert any(p.startswith(e) for p in bad), (e, bad)
         assert len(bad) == len(expect), bad
+
+        write("src/comm/HT_Pump.hpp", "/// \\brief A pump.\n///\n/// Example:\n/// \\code\n"
+                                      "///   ht::Pump p;\n/// \\endcode\n")
+        write("src/comm/HT_Ok.hpp", "int x;\n   //! @code\n")
+        bad = list(code_blocks(root))
+        expect = ["src/comm/HT_Ok.hpp:2: a \\code block", "src/comm/HT_Pump.hpp:4: a \\code block"]
+        assert [b[:len(e)] for b, e in zip(bad, expect)] == expect and len(bad) == 2, bad
     print("self-test: passed")
 
 
@@ -239,6 +271,7 @@ def main():
     ap.add_argument("--max-total-lines", type=int, default=1400)
     ap.add_argument("--max-readme-lines", type=int, default=120)
     ap.add_argument("--generated", nargs="*", default=[])
+    ap.add_argument("--code-blocks", action="store_true")
     ap.add_argument("--self-test", action="store_true")
     a = ap.parse_args()
     if a.self_test:
@@ -246,8 +279,12 @@ def main():
         return 0
     if not a.root:
         ap.error("--root is needed (the clone to check)")
-    problems = check(a.root, a.max_page_lines, a.max_total_lines, set(a.generated),
-                     a.max_readme_lines)
+    if a.code_blocks:
+        problems = list(code_blocks(a.root))
+        print(f"{len(problems)} \\code block(s) in src/")
+    else:
+        problems = check(a.root, a.max_page_lines, a.max_total_lines, set(a.generated),
+                         a.max_readme_lines)
     for p in problems:
         print("error:", p, file=sys.stderr)
     return 1 if problems else 0

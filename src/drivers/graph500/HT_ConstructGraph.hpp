@@ -6,11 +6,7 @@
 /// runs, timed as the specification asks (generation or reading apart from
 /// construction, each the slowest rank's).
 ///
-/// Example:
-/// \code
-///   const ht::Graph500Graph graph = ht::construct_graph(cfg, comm);
-///   // graph.csr, graph.vertices, graph.header.construction_seconds
-/// \endcode
+/// Example: src/drivers/graph500/HT_Graph500Driver.cpp.
 #include <mpi.h>
 
 #include <cstdio>

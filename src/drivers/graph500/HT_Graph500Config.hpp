@@ -7,12 +7,7 @@
 /// the run: an edge list's vertex count, known once read (kernel 1 calls
 /// check_graph_vertices()), and a graph with no edge to search from.
 ///
-/// Example (inside an ht::Environment):
-/// \code
-///   auto deck = Teuchos::rcp(new Teuchos::ParameterList(*ht::graph500_parameters()));
-///   deck->sublist("Graph500").set("kernels", std::string("sssp"));
-///   const ht::Graph500Config cfg = ht::graph500_config(*deck, env);  // UsageError if bad
-/// \endcode
+/// Examples: src/drivers/graph500/HT_Graph500Driver.cpp, tests/drivers/tstGraph500Driver.cpp.
 #include <mpi.h>
 
 #include <Teuchos_ParameterList.hpp>

@@ -10,15 +10,7 @@
 /// apps/graph500_bfs.cpp is only main(); a test or a benchmark drives a run
 /// in-process with run_graph500.
 ///
-/// Example (inside an ht::Environment):
-/// \code
-///   auto deck = Teuchos::rcp(new Teuchos::ParameterList(*ht::graph500_parameters()));
-///   deck->sublist("Graph500").set("SCALE", 10);
-///   const ht::Graph500Config cfg = ht::graph500_config(*deck, env);
-///   ht::Profile profile(cfg.profile);
-///   const ht::Graph500Outcome out = ht::run_graph500(cfg, profile, env.comm(), nullptr);
-///   // out.bfs.seconds.size() == 64 searches, each validated
-/// \endcode
+/// Example: tests/drivers/tstGraph500Driver.cpp.
 #include <mpi.h>
 
 #include <cstdio>

@@ -26,12 +26,7 @@
 /// Measured peak over estimate (run/peak_rss_bytes over run/estimated_bytes):
 /// see docs/results.md and the test graph500_memory_estimate.
 ///
-/// Example:
-/// \code
-///   const ht::Graph500Config cfg = ht::graph500_config(deck, env);
-///   const ht::MemoryEstimate e = ht::graph500_memory(cfg, env.size(), env.threads(), budget);
-///   // e.bytes: about 300 MiB at SCALE 20 on 1 rank; e.fits: "SCALE 27 fits on 1 rank"
-/// \endcode
+/// Example: tests/drivers/tstMemoryEstimates.cpp.
 #include <cstdint>
 
 #include "drivers/graph500/HT_Graph500Config.hpp"

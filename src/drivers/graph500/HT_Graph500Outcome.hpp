@@ -4,12 +4,7 @@
 /// reference's block on stdout (then the study's columns), and the results
 /// file's attributes and datasets (docs/results.md).  One pass per kernel.
 ///
-/// Example:
-/// \code
-///   const ht::Graph500Outcome out = ht::run_graph500(cfg, profile, comm, stdout);
-///   if (rank == 0) ht::report_graph500(cfg, out, stdout);
-///   ht::write_graph500(cfg, out, results);
-/// \endcode
+/// Example: src/drivers/graph500/HT_Graph500Driver.cpp.
 #include <array>
 #include <cstdint>
 #include <cstdio>

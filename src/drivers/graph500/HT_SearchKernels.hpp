@@ -4,12 +4,7 @@
 /// (HT_Search.hpp): kernel 2, a BFS variant; kernel 3, delta-stepping SSSP.
 /// Each keeps its own figures beside the common ones.
 ///
-/// Example:
-/// \code
-///   ht::SsspKernel sssp(cfg, graph.csr, rt, profile, comm);
-///   sssp.search(key);
-///   const ht::Validation v = sssp.validate(key);  // Graph500 3.0's rules
-/// \endcode
+/// Example: src/drivers/graph500/HT_Graph500Driver.cpp.
 #include <mpi.h>
 
 #include <cstdint>

@@ -7,13 +7,7 @@
 /// the vertices this rank owns in the 1D VertexRange; validate_bfs's 2D form
 /// checks them on the block itself.
 ///
-/// Example:
-/// \code
-///   ht::Grid2D grid(MPI_COMM_WORLD, ht::most_square_grid(size));
-///   const ht::Csr2D b = ht::build_csr_2d(csr, grid);
-///   auto bfs = ht::make_bfs_2d(ht::bfs_variant("hybrid"), b, grid, opt, rt);
-///   ht::validate_bfs(b, grid, key, bfs->search(key).pred, MPI_COMM_WORLD);
-/// \endcode
+/// Examples: src/drivers/graph500/HT_SearchKernels.cpp, tests/graph/bfs/tstBfs2D.cpp.
 #include <memory>
 #include <string>
 

@@ -14,13 +14,7 @@
 /// Layers, each using only those before it: HT_Bfs.hpp (the interface),
 /// impl/ (what variants share), the variant files, this table.
 ///
-/// Example:
-/// \code
-///   const ht::BfsVariant& v = ht::bfs_variant("locking");
-///   ht::BfsOptions opt = v.resolve(ht::BfsOptions{}, 2);   // opt.tasks == 3
-///   ht::TaskRuntime rt(v.pool_bytes(opt), "Runtime/pool_MiB");
-///   auto bfs = ht::make_bfs(v, g, opt, rt, comm);
-/// \endcode
+/// Examples: src/drivers/graph500/HT_SearchKernels.cpp, tests/graph/bfs/tstBfsTasks.cpp.
 #include <mpi.h>
 
 #include <memory>

@@ -15,12 +15,7 @@
 /// top-down level found (as in gapbs).  All counts are global (summed over
 /// ranks), so every rank takes the same decision.
 ///
-/// Example:
-/// \code
-///   ht::DirectionPolicy p;                       // auto, alpha 15, beta 18
-///   ht::FrontierCounts c{n_f, m_f, m_u, n, prev_n_f};
-///   ht::Direction next = ht::next_direction(p, ht::Direction::top_down, c);
-/// \endcode
+/// Examples: src/graph/bfs/HT_BfsHybrid.cpp, tests/graph/bfs/tstDirection.cpp.
 #include <cstdint>
 #include <string>
 #include "runtime/HT_Choices.hpp"

@@ -5,13 +5,9 @@
 /// a table and written to the results file.  On a cluster it shows which
 /// levels are communication-bound and which rank the others wait for.
 ///
-/// Example:
-/// \code
-///   ht::LevelTimes t;
-///   for (auto key : keys) t.add(bfs->search(key).seconds);
-///   t.print(stdout, comm);                  // collective; rank 0 prints
-///   t.write(results, "bfs/level", comm);    // collective: bfs/level_*_seconds
-/// \endcode
+/// Examples: src/drivers/graph500/HT_SearchKernels.cpp (add),
+/// src/drivers/graph500/HT_Graph500Driver.cpp (print),
+/// src/drivers/graph500/HT_Graph500Outcome.cpp (write).
 #include <mpi.h>
 
 #include <cstdio>

@@ -15,14 +15,10 @@
 /// every round, so a round holds 4 bytes an entry plus 8 a remote one in
 /// flight, beside the owned rows' degrees (4 bytes a vertex).
 ///
-/// Example:
-/// \code
-///   ht::impl::TargetDegrees degree(g, comm);
-///   while (degree.next())                               // collective
-///     for (auto i = degree.row_begin(); i < degree.row_end(); ++i)
-///       for (auto k = g.offsets[i]; k < g.offsets[i + 1]; ++k)
-///         use(degree[k]);                               // g.targets[k]'s degree
-/// \endcode
+/// Each next() (collective) fills a round: degree[k], for k in the rows
+/// [row_begin(), row_end()), is the degree of g.targets[k].
+///
+/// Example: src/graph/HT_RowOrder.cpp.
 #include <mpi.h>
 
 #include <cstdint>

@@ -40,13 +40,7 @@
 /// strictly shorter distance wins, so parents never form a cycle.  Parent
 /// ids therefore take 32 bits: graphs up to 2^32 vertices (SCALE 32).
 ///
-/// Example (inside an ht::Environment):
-/// \code
-///   ht::Csr g = ht::build_weighted_csr(ht::Kronecker{12, 16}, comm);
-///   ht::TaskRuntime rt(ht::DeltaStepping::pool_bytes(ht::SsspOptions{}), "Runtime/pool_MiB");
-///   ht::DeltaStepping sssp(g, ht::SsspOptions{}, rt, comm);
-///   const ht::SsspResult& r = sssp.search(0);   // r.dist, r.pred: this rank's vertices
-/// \endcode
+/// Examples: src/drivers/graph500/HT_SearchKernels.cpp, tests/graph/sssp/tstDeltaStepping.cpp.
 #include <mpi.h>
 
 #include <cstdint>

@@ -18,12 +18,7 @@
 /// the truth (a weaker filter, never a wrong one).  Vertex ids are below
 /// 2^32 (SSSP's parents are 32-bit).
 ///
-/// Example:
-/// \code
-///   ht::impl::SentFilter f;
-///   f.reset(n_global, budget_bytes);   // per search
-///   if (f.admit(v, bucket)) send(v, distance);
-/// \endcode
+/// Examples: src/graph/sssp/HT_DeltaStepping.cpp, tests/graph/sssp/tstSentFilter.cpp.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
