@@ -37,9 +37,10 @@ import h5py
 import numpy as np
 
 KINDS = ("graph", "exchange", "search")
+PHASES = ("kernel1", "searches", "validation")
 SLOT_BYTES = 1.5 / 8  # a 2D block's offsets a slot: its bit and a 32-bit count a word
 FIELDS = ["partition", "P", "R", "C", "rank", "SCALE", "graph_bytes"] + [
-    f"{phase}_{kind}" for phase in ("kernel1", "searches") for kind in KINDS]
+    f"{phase}_{kind}" for phase in PHASES for kind in KINDS]
 
 
 def text(v):
@@ -62,8 +63,7 @@ def extract(path, out):
         a = f.attrs
         part, p = text(a["partition"]), int(a["ranks"])
         r, c = (int(x) for x in text(a["grid"]).split("x")) if part == "2d" else (1, p)
-        cols = {f"{ph}_{k}": f[f"held/{ph}/{k}"][()] for ph in ("kernel1", "searches")
-                for k in KINDS}
+        cols = {f"{ph}_{k}": f[f"held/{ph}/{k}"][()] for ph in PHASES for k in KINDS}
         gb = f["graph/bytes"][()]
         new = not os.path.exists(out) or os.path.getsize(out) == 0
         with open(out, "a", newline="") as o:
@@ -84,13 +84,15 @@ def runs(path):
         key = (row["partition"], int(row["P"]))
         a = acc.setdefault(key, {"R": int(row["R"]), "C": int(row["C"]),
                                  "SCALE": int(row["SCALE"]), "graph": [], "exchange": [],
-                                 "search": []})
+                                 "search": [], "validation": []})
         # The graph as its structures count it (graph/bytes, also where an
         # owner does not charge HeldBytes); exchange buffers at their most in
         # either phase; search state in the searches.
         a["graph"].append(max(int(row["graph_bytes"]), int(row["searches_graph"])))
         a["exchange"].append(max(int(row["kernel1_exchange"]), int(row["searches_exchange"])))
         a["search"].append(int(row["searches_search"]))
+        # The validator's exchange apart: it addresses every rank by design.
+        a["validation"].append(int(row["validation_exchange"]))
     return acc
 
 
@@ -100,8 +102,8 @@ def check(path, part="2d"):
         sys.exit(f"held.py: no {part} runs in {path}")
     print(f"{part}, bytes a rank (max over ranks; exchange: either phase, graph and search: the searches)")
     print()
-    print("| P | grid | peers | exchange | exchange a peer | search | graph |")
-    print("|---|---|---|---|---|---|---|")
+    print("| P | grid | peers | exchange | exchange a peer | search | graph | validation's exchange |")
+    print("|---|---|---|---|---|---|---|---|")
     base = None
     bad = []
     for p in sorted(acc):
@@ -109,7 +111,7 @@ def check(path, part="2d"):
         q = peers(part, p, a["R"], a["C"])
         ex = max(a["exchange"])
         print(f"| {p} | {a['R']} x {a['C']} | {q} | {ex:,} | {ex / max(q, 1):,.0f} | "
-              f"{max(a['search']):,} | {max(a['graph']):,} |")
+              f"{max(a['search']):,} | {max(a['graph']):,} | {max(a['validation']):,} |")
         if ex == 0:
             bad.append(f"P = {p}: no exchange bytes counted (the exchange charges no Held::exchange)")
         elif base is None:

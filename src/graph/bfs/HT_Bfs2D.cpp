@@ -52,6 +52,7 @@
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Clock.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_HeldBytes.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
 namespace ht {
@@ -415,6 +416,7 @@ class Bfs2D final : public Bfs {
         }
       }
       receive_.resize(static_cast<std::size_t>(plan->receives()));
+      held_.set(static_cast<std::int64_t>(8 * (send_.capacity() + receive_.capacity())));
       communicate([&] { peer_exchange(*plan, send_.data(), receive_.data()); });
     }
     for (int t = 0; t < peers; ++t) {
@@ -465,7 +467,8 @@ class Bfs2D final : public Bfs {
   std::vector<WorkerState2D> workers_;
   std::vector<TaskRecord> records_;
   Finds finds_;
-  std::vector<std::uint64_t> send_, receive_;
+  std::vector<std::uint64_t> send_, receive_;  // the fold's packed finds, out and in
+  HeldCharge held_{Held::exchange};            // send_'s and receive_'s capacity
   std::int64_t found_vertices_ = 0, found_edges_ = 0;
   std::int64_t sent_messages_ = 0, sent_bytes_ = 0;
   double comm_seconds_ = 0;
