@@ -41,6 +41,16 @@ inline Reach sssp_reach(std::int64_t parent, float dist) {
 // Pairs per coalescing buffer: validation moves (vertex, value) pairs.
 constexpr std::size_t kBufferItems = 4096;
 
+// The checks address every rank, so a buffer a peer: kBufferItems up to 16
+// ranks, then fewer (never below 256), so that they hold at most 1 MiB
+// together whatever the number of ranks (docs/scaling.md#memory-per-rank).
+inline std::size_t check_buffer_items(MPI_Comm comm) {
+  int ranks = 1;
+  MPI_Comm_size(comm, &ranks);
+  const std::size_t share = (std::size_t(1) << 20) / (16 * static_cast<std::size_t>(ranks));
+  return std::clamp<std::size_t>(share, 256, kBufferItems);
+}
+
 // One step of owner-computes communication: items for other ranks go
 // through the exchange, items for this rank are applied at once.
 class Step {
@@ -118,7 +128,8 @@ struct TreeCheck {
   int phase = 0;
   std::vector<std::int32_t> level;
   TreeCheck(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred, MPI_Comm comm)
-      : ex(comm, kBufferItems), level(tree_levels(g, key, pred, ex, phase, ex.comm())) {}
+      : ex(comm, check_buffer_items(comm)),
+        level(tree_levels(g, key, pred, ex, phase, ex.comm())) {}
 };
 
 }  // namespace ht::impl
