@@ -54,31 +54,29 @@ def pages(root):
                 yield os.path.relpath(os.path.join(d, f), root)
 
 
-def links(path):
-    """(line number, target) of each link outside fenced code blocks and inline code."""
+def prose_lines(path):
+    """(line number, line) of each line outside fenced code blocks."""
     fenced = False
     with open(path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
             if FENCE.match(line):
                 fenced = not fenced
-                continue
-            if fenced:
-                continue
-            for target in LINK.findall(re.sub(r"`[^`]*`", "", line)):
-                yield n, target
+            elif not fenced:
+                yield n, line
+
+
+def links(path):
+    """(line number, target) of each link outside fenced code blocks and inline code."""
+    for n, line in prose_lines(path):
+        for target in LINK.findall(re.sub(r"`[^`]*`", "", line)):
+            yield n, target
 
 
 def code_spans(path):
     """(line number, text) of each inline code span outside fenced blocks."""
-    fenced = False
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if FENCE.match(line):
-                fenced = not fenced
-                continue
-            if not fenced:
-                for span in re.findall(r"`([^`]+)`", line):
-                    yield n, span
+    for n, line in prose_lines(path):
+        for span in re.findall(r"`([^`]+)`", line):
+            yield n, span
 
 
 EXTENSION = re.compile(r"\.(cpp|hpp|h|py|sh|md|yaml|xml|cmake|txt|sbatch|csv|png|json)$")
