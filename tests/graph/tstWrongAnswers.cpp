@@ -14,6 +14,9 @@
 #include <cstdlib>
 #include <string>
 
+#include "comm/HT_Grid2D.hpp"
+#include "graph/HT_Csr2D.hpp"
+#include "graph/HT_RowOrder.hpp"
 #include "graph/HT_SearchKeys.hpp"
 #include "graph/bfs/HT_BfsValidate.hpp"
 #include "graph/bfs/HT_BfsVariant.hpp"
@@ -121,6 +124,38 @@ TEST(WrongAnswers, BfsValidatorAgreesWithTheOracle) {
     return ht::validate_bfs(g, key, test::own_part(a.pred, g.range), MPI_COMM_WORLD);
   });
   report("validate_bfs", t, true);
+}
+
+// The 2D validator, on the block of the most square grid of the ranks: the
+// same generated wrong answers, the same oracle.
+TEST(WrongAnswers, BfsValidator2DAgreesWithTheOracle) {
+  const ht::Kronecker gen{9, 8, 0.57, 0.19, 0.19, 7};
+  const auto [first_edge, last_edge] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
+  ht::Csr g = ht::build_csr(gen.edges(first_edge, last_edge), gen.vertex_count(), MPI_COMM_WORLD);
+  ht::drop_duplicates(g);
+  int size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  ht::Grid2D grid(MPI_COMM_WORLD, ht::most_square_grid(size));
+  const ht::Csr2D b = ht::build_csr_2d(g, grid);
+  const std::vector<std::int64_t> keys = ht::search_keys(g, 2, 3, MPI_COMM_WORLD);
+  const auto search = [&](std::int64_t root) {
+    ht::TaskRuntime rt(1 << 20, "Runtime/pool_MiB");
+    return test::Answer{
+        test::whole(ht::make_bfs("hybrid", g, {}, rt, MPI_COMM_WORLD)->search(root).pred, g.range,
+                    MPI_INT64_T),
+        {}};
+  };
+  const std::int64_t key = keys.at(0);
+  const test::Answer good = search(key), other = search(keys.at(1));
+  const test::WholeGraph whole(gen.weighted_edges(0, gen.edge_count()), gen.vertex_count());
+  const std::vector<int> level = oracle_levels(gen, key);
+  const auto judge = [&](const test::Answer& a) { return test::judge_bfs(whole, key, level, a); };
+  ASSERT_EQ(judge(good), "");
+  test::WrongAnswers wrong(whole, key, good, other, g.range, seed());
+  const Tally t = compare(good, wrong.make(kCorruptions), judge, [&](const test::Answer& a) {
+    return ht::validate_bfs(b, grid, key, test::own_part(a.pred, g.range), MPI_COMM_WORLD);
+  });
+  report("validate_bfs 2D", t, true);
 }
 
 // SSSP on the generator's weights, and on the same edges with weights cut to
