@@ -13,6 +13,8 @@
 /// between phases, after a synchronisation).
 ///
 /// Examples: src/comm/HT_Exchange.hpp (its HeldCharge member), tests/runtime/tstHeldBytes.cpp.
+#include <algorithm>
+#include <array>
 #include <cstdint>
 
 namespace ht {
@@ -39,6 +41,16 @@ HeldBytes held_bytes(Held what);
 /// \brief Starts a new high-water mark for every kind from what is held now
 /// (a driver calls it before each phase it reports).
 void held_reset_high();
+
+/// \brief The most a rank held at once of each kind (indexed by Held).
+using HeldHighs = std::array<long long, kHeldKinds>;
+
+/// \brief Raises each of \p into to this rank's high-water mark of its kind
+/// since the last held_reset_high().
+inline void fold_held_highs(HeldHighs& into) {
+  for (int k = 0; k < kHeldKinds; ++k)
+    into[k] = std::max<long long>(into[k], held_bytes(static_cast<Held>(k)).high);
+}
 
 /// \brief A charge that follows one owner's allocation: set() moves it to
 /// the owner's current size, the destructor releases it.  Movable, so it can

@@ -34,7 +34,7 @@ struct Graph500Outcome {
   SsspFigures sssp;                ///< kernel 3's, per key (empty when it did not run)
   /// This rank's most held at once by kind (Held), in kernel 1, in the
   /// searches (kernels 2 and 3) and in their validation: HT_HeldBytes.hpp.
-  std::array<long long, kHeldKinds> held_kernel1{}, held_searches{}, held_validation{};
+  HeldHighs held_kernel1{}, held_searches{}, held_validation{};
 };
 
 /// \brief The 3.0 reference's block for the kernels that ran, then the

@@ -17,8 +17,6 @@
 /// Search<SsspKernel>.
 #include <mpi.h>
 
-#include <algorithm>
-#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -35,16 +33,6 @@
 #include "runtime/HT_HeldBytes.hpp"
 
 namespace ht {
-
-/// \brief The most a rank held at once of each kind (indexed by Held).
-using HeldHighs = std::array<long long, kHeldKinds>;
-
-/// \brief Raises each of \p into to this rank's high-water mark of its kind
-/// since the last held_reset_high().
-inline void fold_held_highs(HeldHighs& into) {
-  for (int k = 0; k < kHeldKinds; ++k)
-    into[k] = std::max<long long>(into[k], held_bytes(static_cast<Held>(k)).high);
-}
 
 /// \brief What every search kernel records per key: the reference block's inputs.
 struct SearchFigures {
