@@ -105,8 +105,15 @@ class BfsAtomic final : public Bfs {
 
   const BfsResult& search(std::int64_t root) override {
     const int group = s_.start(root);
+    std::int64_t unexplored = 0;  // the team run's counts, unused here
+    long long frontier = 0;
     for (int level = 0;; ++level) {
-      claim_level(s_, rt_, s_.begin_level(group, level));
+      const int iteration = s_.begin_level(group, level);
+      if (s_.team_run_fits())
+        level = s_.team_levels(group, level, iteration, unexplored, frontier,
+                               [](const FrontierCounts&) { return true; });
+      else
+        claim_level(s_, rt_, iteration);
       s_.end_top_down();
       if (!s_.next_frontier()) break;
     }

@@ -70,7 +70,17 @@ class BfsHybrid final : public Bfs {
       const int iteration = s_.begin_level(group, level);
       s_.result().bottom_up.push_back(dir == Direction::bottom_up);
       if (dir == Direction::top_down) {
-        claim_level(s_, rt_, iteration);  // the atomic variant's level
+        if (s_.team_run_fits()) {
+          // Small levels on one rank: one team run while they stay small and top-down.
+          const int first = level;
+          level = s_.team_levels(
+              group, level, iteration, unexplored, frontier, [this](const FrontierCounts& c) {
+                return next_direction(policy_, Direction::top_down, c) == Direction::top_down;
+              });
+          s_.result().bottom_up.resize(s_.result().bottom_up.size() + (level - first), 0);
+        } else {
+          claim_level(s_, rt_, iteration);  // the atomic variant's level
+        }
         s_.end_top_down();
       } else {
         s_.unlisted_claims();

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <string>
@@ -21,6 +22,7 @@
 #include "graph/HT_RowOrder.hpp"
 #include "graph/bfs/HT_Bfs2D.hpp"
 #include "graph/bfs/HT_BfsVariant.hpp"
+#include "graph/bfs/impl/HT_ChunkedSearch.hpp"
 #include "graph/shapes.hpp"
 #include "graph/sssp/sssp_oracle.hpp"
 #include "graph/wrong_answers.hpp"
@@ -76,14 +78,15 @@ void check(const Case& c, std::size_t k, const std::vector<std::int64_t>& pred,
             "");
 }
 
-// Every searcher on \p c: each 1D variant, then each 2D kernel on the run's
-// auto grid; hybrid's in both of its modes.
-void search_all(const Case& c) {
+// Every searcher on \p c (or the variants \p only names): each 1D variant,
+// then each 2D kernel on the run's auto grid; hybrid's in both of its modes.
+void search_all(const Case& c, const std::vector<std::string>& only = {}) {
   ht::BfsOptions opt;
   opt.buffer_items = 16;  // several messages a level where a level has the finds
   opt.chunks = 8;
   const int threads = Kokkos::OpenMP().concurrency();
   for (const ht::BfsVariant& kind : ht::bfs_variants()) {
+    if (!only.empty() && std::find(only.begin(), only.end(), kind.name) == only.end()) continue;
     for (const Mode mode : {Mode::automatic, Mode::bottom_up}) {
       if (mode == Mode::bottom_up && !kind.bottom_up) continue;
       opt.direction.mode = mode;
@@ -138,5 +141,22 @@ TEST(BfsShapesLong, ACycleAndAChainOfCliques) {
   search_all(test::Shape::cycle, {1601}, {2});
   search_all(test::Shape::cliques, {1201}, {4});
 }
+
+// One rank's team runs (ChunkedSearch::team_levels) with every level
+// shared by the threads, then with those under 24 edges searched by thread 0
+// alone: the runs' barriers, shares and hand-overs, on every shape.
+class BfsShapesTeam : public ::testing::TestWithParam<test::Shape> {};
+TEST_P(BfsShapesTeam, SharedLevelsGiveTheOraclesLevels) {
+  const std::int64_t alone = ht::impl::team_alone_edges();
+  for (const std::int64_t edges : {0, 24}) {
+    ht::impl::set_team_alone_edges(edges);
+    for (const std::int64_t size : {45, 150})
+      for (const std::uint64_t seed : {1, 2})
+        search_all(make_case(GetParam(), size, seed), {"atomic", "hybrid"});
+  }
+  ht::impl::set_team_alone_edges(alone);
+}
+INSTANTIATE_TEST_SUITE_P(Shapes, BfsShapesTeam, ::testing::ValuesIn(test::kShapes),
+                         shape_test_name);
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "graph/bfs/impl/HT_ChunkedSearch.hpp"
 
+#include <atomic>
+
 #include "graph/impl/HT_ChunkTask.hpp"
 
 namespace ht::impl {
@@ -8,7 +10,17 @@ namespace {
 // The next frontier is read off the claim lists when the bitmap has at
 // least this many words per listed vertex.
 constexpr std::size_t kWordsPerListed = 4;
+// Levels a team run records before the host takes them (then it may start
+// another run): bounds its logs.
+constexpr int kTeamLevels = 512;
+// A thread's finds go to the next frontier this many at a time (one atomic
+// add each).
+constexpr std::size_t kTeamFlush = 64;
+std::int64_t alone_edges = kAloneEdges;
 }  // namespace
+
+std::int64_t team_alone_edges() { return alone_edges; }
+void set_team_alone_edges(std::int64_t edges) { alone_edges = edges; }
 
 ChunkedSearch::ChunkedSearch(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
     : g_(g),
@@ -27,6 +39,16 @@ ChunkedSearch::ChunkedSearch(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
   oldq_.clear();
   chunk_.reserve(static_cast<std::size_t>(n));
   records_.resize(chunks_);
+  if (!peers_) {
+    // A team run's frontiers: a level of fewer than kTeamEdges edges finds
+    // fewer than kTeamEdges vertices.
+    const auto q = static_cast<std::size_t>(std::min<std::int64_t>(n, kTeamEdges));
+    for (auto& v : team_q_) v.resize(q);
+    team_log_.resize(kTeamLevels);
+    team_records_.resize(static_cast<std::size_t>(kTeamLevels) *
+                         static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
+    team_held_.set(static_cast<std::int64_t>(2 * q * sizeof(std::int64_t)));
+  }
   workers_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
   for (WorkerState& l : workers_) l.out.attach(ex_);
   apply_ = [this](const Exchange::Item* items, std::size_t k) {
@@ -107,6 +129,185 @@ void ChunkedSearch::take_frontier() {
   chunk_.assign(
       oldq_, [offsets](std::int64_t i) { return offsets[i + 1] - offsets[i]; },
       [offsets](std::int64_t i) { __builtin_prefetch(offsets + i); });
+}
+
+bool ChunkedSearch::team_run_fits() const {
+  return !peers_ && !oldq_.empty() && chunk_.edges() < kTeamEdges;
+}
+
+// One rank's small levels, as gapbs runs every level (a parallel region
+// and a barrier a level) but with the whole run in one region: a grid's
+// 1,000+ levels of a few thousand edges each cost what their edges cost, not
+// a fork-join, a level's exchange and a collective each.  Thread 0 leads: it
+// ends each level, and searches alone those of fewer than kAloneEdges edges
+// (a path's, a grid's first and last) while the others wait; they join it
+// for the larger ones, each taking an equal share of the frontier.
+struct ChunkedSearch::TeamRun {
+  const std::function<bool(const FrontierCounts&)>& go_on;
+  std::int64_t unexplored;
+  long long frontier;
+  // The level the team searches next, counted from the run's first: thread 0
+  // writes it while the others wait at the barrier.
+  int level = 0;
+  const std::int64_t* cur = nullptr;
+  std::int64_t size = 0, edges = 0;
+  bool quit = false;
+  alignas(64) std::atomic<std::int64_t> found{0};
+  std::atomic<std::int64_t> found_edges{0};
+};
+
+// Share \p t of \p shares of the level (its record lane t of \p T): the rows' offsets, their
+// targets and the targets' parents are fetched ahead in three stages (a wave front's rows are cache
+// misses each, and one miss at a time left the core idle).
+template <bool kAtomic>
+void ChunkedSearch::team_expand(TeamRun& run, int t, int shares, int T) {
+  const std::int64_t* const offsets = g_.offsets.data();
+  const std::int64_t* const cur = run.cur;
+  std::int64_t* const pred = res_.pred.data();
+  std::int64_t* const next = team_q_[run.level & 1].data();
+  TaskRecord& rec = team_records_[static_cast<std::size_t>(run.level * T + t)];
+  const bool profiled = profile_.enabled();
+  if (profiled) rec.start = profile_.now();
+  const std::int64_t lo = run.size * t / shares, hi = run.size * (t + 1) / shares;
+  std::int64_t found[kTeamFlush];
+  std::size_t n_found = 0;
+  std::int64_t edges = 0, visits = 0;
+  const auto flush = [&] {
+    const std::int64_t at = run.found.fetch_add(static_cast<std::int64_t>(n_found));
+    std::copy(found, found + n_found, next + at);
+    visits += static_cast<std::int64_t>(n_found);
+    n_found = 0;
+  };
+  g_.targets.visit([&](const auto* const targets) {
+    constexpr std::int64_t kAhead = 16;
+    for (std::int64_t q = lo; q < hi; ++q) {
+      if (q + 4 * kAhead < hi) __builtin_prefetch(offsets + cur[q + 4 * kAhead]);
+      if (q + 2 * kAhead < hi) __builtin_prefetch(targets + offsets[cur[q + 2 * kAhead]]);
+      if (q + kAhead < hi) {
+        const std::int64_t a = cur[q + kAhead];
+        for (std::int64_t k = offsets[a], e = offsets[a + 1]; k < e; ++k)
+          if (!seen_.test_atomic(targets[k])) __builtin_prefetch(pred + targets[k], 1);
+      }
+      const std::int64_t u = cur[q];
+      for (std::int64_t k = offsets[u], e = offsets[u + 1]; k < e; ++k) {
+        const std::int64_t v = targets[k];
+        if (!(kAtomic ? seen_.claim(v) : seen_.set_new(v))) continue;
+        pred[v] = u;
+        edges += offsets[v + 1] - offsets[v];
+        found[n_found++] = v;
+        if (n_found == kTeamFlush) flush();
+      }
+    }
+  });
+  flush();
+  run.found_edges.fetch_add(edges, std::memory_order_relaxed);
+  WorkerState& ws = workers_[static_cast<std::size_t>(t)];
+  ws.task_visits += visits;
+  ws.unique_visits += visits;
+  if (profiled) {
+    rec.end = profile_.now();
+    rec.busy = rec.end - rec.start;
+    rec.lane = rec.task = t;
+    rec.items = hi - lo;
+  }
+}
+
+// Thread 0, every level's search done: logs the level and, unless the run
+// ends here, makes its finds the next level's frontier.
+bool ChunkedSearch::team_end_level(TeamRun& run, bool alone) {
+  const int i = run.level;
+  const std::int64_t n_f = run.found.load(), m_f = run.found_edges.load();
+  team_log_[static_cast<std::size_t>(i)] = {n_f, m_f, level_.now(), alone};
+  const FrontierCounts c{n_f, m_f, run.unexplored - m_f, g_.range.n_global, run.frontier};
+  if (n_f == 0 || m_f >= kTeamEdges || i + 1 == kTeamLevels || !run.go_on(c)) {
+    run.quit = true;
+    return false;
+  }
+  run.unexplored -= m_f;
+  run.frontier = n_f;
+  run.cur = team_q_[i & 1].data();
+  run.size = n_f;
+  run.edges = m_f;
+  run.level = i + 1;
+  run.found.store(0);
+  run.found_edges.store(0);
+  return true;
+}
+
+// Thread 0: the levels too small to share, alone, until one is not.
+void ChunkedSearch::team_lead(TeamRun& run, int T) {
+  while (!run.quit && (T == 1 || run.edges < alone_edges)) {
+    team_expand<false>(run, 0, 1, T);
+    team_end_level(run, true);
+  }
+}
+
+void ChunkedSearch::team_thread(TeamRun& run, int t, int T, const std::function<void()>& barrier) {
+  if (t == 0) team_lead(run, T);
+  for (;;) {
+    barrier();  // the level thread 0 wrote, or the run's end
+    if (run.quit) return;
+    team_expand<true>(run, t, T, T);
+    barrier();  // its finds complete
+    if (t == 0 && team_end_level(run, false)) team_lead(run, T);
+  }
+}
+
+int ChunkedSearch::team_levels(int group, int level, int iteration, std::int64_t& unexplored,
+                               long long& frontier,
+                               const std::function<bool(const FrontierCounts&)>& go_on) {
+  TeamRun run{go_on, unexplored, frontier};
+  run.cur = oldq_.data();
+  run.size = static_cast<std::int64_t>(oldq_.size());
+  run.edges = chunk_.edges();
+  int T = static_cast<int>(workers_.size());
+  if (T == 1) {
+    team_thread(run, 0, 1, [] {});
+  } else {
+    using Team = Kokkos::TeamPolicy<Kokkos::OpenMP>;
+    const auto body = [&](const Team::member_type& member) {
+      team_thread(run, member.team_rank(), T, [&member] { member.team_barrier(); });
+    };
+    T = std::min(T, Team(1, 1).team_size_max(body, Kokkos::ParallelForTag()));
+    Kokkos::parallel_for("ht::team_levels", Team(1, T), body);
+    Kokkos::fence();
+  }
+  // The levels the run ended, as the host's loop would have recorded them.
+  const int last = run.level;
+  double start = level_.started();
+  for (int i = 0; i <= last; ++i) {
+    const TeamLevel& l = team_log_[static_cast<std::size_t>(i)];
+    if (profile_.enabled()) {
+      const int it = i == 0 ? iteration : profile_.begin_iteration(group, level + i, T);
+      const int lanes = l.alone ? 1 : T;
+      profile_.reserve(static_cast<std::size_t>(lanes));
+      for (int t = 0; t < lanes; ++t) {
+        TaskRecord r = team_records_[static_cast<std::size_t>(i * T + t)];
+        r.iteration = it;
+        profile_.merge(r);
+      }
+    }
+    if (i == last) {
+      // The caller ends it: its finds claimed and listed, as claim_level leaves them.
+      level_.begin(level + i, start);
+      WorkerState& ws = workers_[0];
+      ws.found_vertices += l.vertices;
+      ws.found_edges += l.edges;
+      std::copy(seen_.data(), seen_.data() + seen_.words(), prev_.data());
+      const std::int64_t* const found = team_q_[i & 1].data();
+      for (std::int64_t x = 0; x < l.vertices; ++x) {
+        const std::int64_t j = found[x];
+        prev_.set_word(Bitmap::word_of(j), prev_.word(Bitmap::word_of(j)) & ~Bitmap::bit_of(j));
+        list(ws, j);
+      }
+      break;
+    }
+    level_.record_alone(start, l.end, l.vertices);
+    unexplored -= l.edges;
+    frontier = l.vertices;
+    start = l.end;
+  }
+  return level + last;
 }
 
 void ChunkedSearch::take_new(Bitmap& into) {

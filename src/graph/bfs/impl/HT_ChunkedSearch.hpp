@@ -29,17 +29,25 @@
 // finds are moot), and the local-or-remote branch, a coin toss per edge, runs
 // for new vertices only.  The mpi variant's loop filters the same way.
 #include <algorithm>
+#include <functional>
 #include <utility>
 
 #include "comm/HT_Exchange.hpp"
 #include "comm/HT_Outbox.hpp"
 #include "graph/HT_Bitmap.hpp"
+#include "graph/bfs/HT_Direction.hpp"
 #include "graph/bfs/impl/HT_Level.hpp"
 #include "graph/impl/HT_EdgeChunks.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
 namespace ht::impl {
+
+/// \brief Levels of fewer edges than this in a team run are searched by
+/// one thread alone (kAloneEdges; tests set 0 to share every level).
+std::int64_t team_alone_edges();
+/// \brief Sets team_alone_edges() (tests).
+void set_team_alone_edges(std::int64_t edges);
 
 /// \brief One worker's state in a level: touched only by tasks on that worker.
 struct alignas(64) WorkerState {
@@ -83,6 +91,24 @@ class ChunkedSearch {
   bool next_frontier();
   /// \brief The search's result, the workers' visit counts added.
   const BfsResult& finish();
+
+  // ---- Small levels on one rank (a high-diameter graph's) ----
+  /// \brief Whether the coming top-down level may start a team run
+  /// (team_levels): one rank, and a frontier of fewer than kTeamEdges edges.
+  bool team_run_fits() const;
+  /// \brief Searches top-down from level \p level on (begun, its profile
+  /// \p iteration open) with the rank's threads in one team, one barrier
+  /// between levels and nothing else: no task, exchange, collective or
+  /// bitmap scan.  Goes on while a level finds vertices, fewer than
+  /// kTeamEdges edges out of them, and \p go_on(counts) holds for the next
+  /// level.  The levels it ends are recorded as end_top_down(),
+  /// take_frontier() and Level::record() would; the last, whose finds are
+  /// claimed and listed as claim_level() leaves them, is the caller's to
+  /// end.  \p unexplored (edges out of unvisited vertices) and \p frontier
+  /// (the frontier's vertices) follow the levels it ended.  Returns the last
+  /// level's number.
+  int team_levels(int group, int level, int iteration, std::int64_t& unexplored,
+                  long long& frontier, const std::function<bool(const FrontierCounts&)>& go_on);
 
   // ---- For the tasks (any worker) ----
   /// \brief Worker states, one a worker: TaskRuntime::worker() is below it.
@@ -150,6 +176,14 @@ class ChunkedSearch {
  private:
   /// Empties the claim lists: the bitmap holds every claim so far.
   void forget_claims();
+  // A team run (team_levels): thread 0 leads, ends each level and searches
+  // the small ones alone; the others join it for the larger ones.
+  struct TeamRun;
+  template <bool kAtomic>
+  void team_expand(TeamRun& run, int t, int shares, int T);
+  bool team_end_level(TeamRun& run, bool alone);
+  void team_lead(TeamRun& run, int T);
+  void team_thread(TeamRun& run, int t, int T, const std::function<void()>& barrier);
 
   const Csr& g_;
   Profile& profile_;
@@ -171,6 +205,17 @@ class ChunkedSearch {
   std::int64_t arrived_vertices_ = 0, arrived_edges_ = 0;  // remote arrivals claimed this level
   bool listed_ = true;        // every claim since the last take is in a WorkerState::claimed
   std::size_t list_cap_ = 0;  // the most a list holds: past it, the bitmap is read
+  // A team run's levels: their frontiers (two, in turn), what each found and
+  // when it ended, and each thread's record of it.
+  struct TeamLevel {
+    std::int64_t vertices = 0, edges = 0;
+    double end = 0;
+    bool alone = false;
+  };
+  std::vector<std::int64_t> team_q_[2];
+  std::vector<TeamLevel> team_log_;
+  std::vector<TaskRecord> team_records_;
+  HeldCharge team_held_{Held::search};
 };
 
 // The frontier is sorted, so the rows a chunk reads lie in increasing order

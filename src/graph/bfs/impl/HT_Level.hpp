@@ -23,13 +23,22 @@ class Level {
  public:
   Level(Exchange& ex, BfsResult& res, MPI_Comm comm) : ex_(ex), res_(res), comm_(comm) {}
 
-  /// Starts level \p level: the exchange's, and the clock.
-  void begin(int level) {
+  /// Starts level \p level: the exchange's, and the clock (from \p start
+  /// if given: a level that began inside a team run, ChunkedSearch::team_levels).
+  void begin(int level, double start = -1) {
     ex_.begin_level(level);
     sync_ = 0;
-    start_ = ex_.clock()();
+    start_ = start < 0 ? ex_.clock()() : start;
     comm_start_ = comm_counts();
   }
+  /// When the level began, on the exchange's clock.
+  double started() const { return start_; }
+  /// The clock's time now.
+  double now() const { return ex_.clock()(); }
+  /// Records a level that ran from \p start to \p end on one rank with no
+  /// exchange and no collective (a team run's), whose next frontier has
+  /// \p next vertices.
+  void record_alone(double start, double end, long long next);
   /// Runs \p f, a closing collective, timed as sync.
   template <class F>
   void sync(F&& f) {
