@@ -4,10 +4,10 @@
 //  - sends: point-to-point messages started (Send, Isend, Issend, Ssend,
 //    Rsend, Bsend, Sendrecv and Sendrecv_replace count one each) and their
 //    bytes;
-//  - collectives other than barriers (Allreduce, Bcast, Alltoallv, ... and
-//    their nonblocking forms), the bytes this rank puts into them and the
-//    bytes it gets out of them (a gather's whole result: the term that grows
-//    with P);
+//  - collectives other than barriers (Allreduce, Bcast, Alltoallv, MPI-4's
+//    Alltoallv_c, ... and their nonblocking forms), the bytes this rank
+//    puts into them and the bytes it gets out of them (a gather's whole
+//    result: the term that grows with P);
 //  - barriers (Barrier, Ibarrier).
 // Persistent sends count one message each time they are started.
 // Inside a search region (a Kokkos profiling region named HT_MPI_REGION,
@@ -49,7 +49,7 @@ namespace {
 std::atomic<long long> sends{0}, send_bytes{0}, collectives{0}, collective_bytes{0}, received{0},
     barriers{0};
 
-long long bytes(int count, MPI_Datatype type) {
+long long bytes(long long count, MPI_Datatype type) {
   if (type == MPI_DATATYPE_NULL) return 0;  // an MPI_IN_PLACE side
   int size = 0;
   PMPI_Type_size(type, &size);
@@ -331,6 +331,23 @@ int MPI_Alltoallv(const void* s, const int* sn, const int* sat, MPI_Datatype st,
   collective(sum_bytes(sn, st, c), sum_bytes(rn, rt, c), c, to.data());
   return PMPI_Alltoallv(s, sn, sat, st, r, rn, rat, rt, c);
 }
+#if MPI_VERSION >= 4
+// MPI-4's large-count form (ht::peer_exchange's rounds, where MPI has it).
+int MPI_Alltoallv_c(const void* s, const MPI_Count* sn, const MPI_Aint* sat, MPI_Datatype st,
+                    void* r, const MPI_Count* rn, const MPI_Aint* rat, MPI_Datatype rt,
+                    MPI_Comm c) {
+  int size = 0;
+  PMPI_Comm_size(c, &size);
+  std::vector<long long> to(static_cast<std::size_t>(size));
+  long long out = 0, in = 0;
+  for (int p = 0; p < size; ++p) {
+    out += to[p] = bytes(sn[p], st);
+    in += bytes(rn[p], rt);
+  }
+  collective(out, in, c, to.data());
+  return PMPI_Alltoallv_c(s, sn, sat, st, r, rn, rat, rt, c);
+}
+#endif
 
 // A freed communicator's handle may be reused for another.
 int MPI_Comm_free(MPI_Comm* c) {

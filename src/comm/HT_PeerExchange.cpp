@@ -3,19 +3,68 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <string>
 
 #include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Wait.hpp"
+#include "runtime/HT_Error.hpp"
 
 namespace ht {
 
-PeerPlan::PeerPlan(std::vector<std::int64_t> send_counts, MPI_Comm comm)
-    : comm_(comm), send_count_(std::move(send_counts)), recv_count_(send_count_.size()) {
+namespace {
+
+// Round r of R takes items [c r / R, c (r + 1) / R) of a peer's c: at most
+// c / R + 1 of them, none where c is 0, so a round's items are at most the
+// most any rank sends or receives / R, which the budget allows, plus one a
+// peer addressed.  (128 bits: c r passes 64 where both are large.)
+__extension__ using Wide = __int128;
+std::int64_t cut(std::int64_t c, long long r, long long R) {
+  return static_cast<std::int64_t>(static_cast<Wide>(c) * r / R);
+}
+
+// A peer's word in the count exchange: the count in the low 30 bits where
+// the sender's sends are not large; whether they are; whether it sends
+// nothing at all.
+constexpr std::uint32_t kLarge = 1u << 31, kNone = 1u << 30, kCountBits = kNone - 1;
+
+}  // namespace
+
+PeerPlan::PeerPlan(std::vector<std::int64_t> send_counts, MPI_Comm comm, std::size_t item_bytes,
+                   std::int64_t budget)
+    : comm_(comm),
+      send_count_(std::move(send_counts)),
+      recv_count_(send_count_.size()),
+      budget_(std::clamp<std::int64_t>(budget, 1, kPeerExchangeMaxBudget)),
+      item_bytes_(std::max<std::size_t>(item_bytes, 1)) {
+  const int P = size();
+  const auto item = static_cast<std::int64_t>(item_bytes_);
+  std::int64_t sends = 0;
+  for (const std::int64_t c : send_count_) sends += c;
+  // Sends of at most budget / P bytes on every rank: no rank receives more
+  // than the budget, and every count fits its word.
+  const std::int64_t small = std::min<std::int64_t>(budget_ / P / item, kCountBits);
+  std::vector<std::uint32_t> word(static_cast<std::size_t>(P)), in_word(word.size());
+  for (int p = 0; p < P; ++p)
+    word[p] = sends > small ? kLarge
+              : sends == 0  ? kNone
+                            : static_cast<std::uint32_t>(send_count_[p]);
+  mpi::Alltoall(word.data(), 1, MPI_UINT32_T, in_word.data(), 1, MPI_UINT32_T, comm);
+  bool large = false, none = true;
+  for (const std::uint32_t w : in_word) {
+    large = large || (w & kLarge) != 0;
+    none = none && (w & kNone) != 0;
+  }
+  if (!large) {  // every rank saw every rank's flags: all take this branch
+    for (int p = 0; p < P; ++p) recv_count_[p] = in_word[p] & kCountBits;
+    place();
+    rounds_ = none ? 0 : 1;
+    return;
+  }
   mpi::Alltoall(send_count_.data(), 1, MPI_INT64_T, recv_count_.data(), 1, MPI_INT64_T, comm);
   place();
   std::int64_t most = std::max(sends_, receives_);
   all_reduce(&most, 1, MPI_MAX, comm);
-  most_ = most;
+  rounds_ = static_cast<long long>((static_cast<Wide>(most) * item + budget_ - 1) / budget_);
 }
 
 void PeerPlan::place() {
@@ -37,14 +86,11 @@ PeerPlan PeerPlan::reversed() const {
   back.send_count_ = recv_count_;
   back.recv_count_ = send_count_;
   back.place();
-  back.most_ = most_;
+  // The most any rank sends or receives is the same both ways.
+  back.budget_ = budget_;
+  back.item_bytes_ = item_bytes_;
+  back.rounds_ = rounds_;
   return back;
-}
-
-long long peer_exchange_rounds(const PeerPlan& plan, std::size_t item_bytes, std::int64_t budget) {
-  budget = std::clamp<std::int64_t>(budget, 1, kPeerExchangeMaxBudget);
-  const std::int64_t bytes = plan.most() * static_cast<std::int64_t>(item_bytes);
-  return (bytes + budget - 1) / budget;
 }
 
 namespace impl {
@@ -56,28 +102,19 @@ std::int64_t direct_limit = std::numeric_limits<int>::max();
 std::int64_t peer_exchange_direct_limit() { return direct_limit; }
 void set_peer_exchange_direct_limit(std::int64_t bytes) { direct_limit = bytes; }
 
-}  // namespace impl
-
-namespace {
-
-// Round r of R takes items [c r / R, c (r + 1) / R) of a peer's c: at most
-// c / R + 1 of them, none where c is 0, so a round's items are at most the
-// most() / R the budget allows plus one a peer addressed.
-// (128 bits: c r passes 64 where both are large.)
-__extension__ using Wide = __int128;
-std::int64_t cut(std::int64_t c, long long r, long long R) {
-  return static_cast<std::int64_t>(static_cast<Wide>(c) * r / R);
+void peer_exchange_wrong_item(std::size_t bytes, std::size_t plan_bytes) {
+  throw Error("peer_exchange: items of " + std::to_string(bytes) +
+              " bytes by a plan for items of " + std::to_string(plan_bytes) + " bytes");
 }
 
-}  // namespace
+}  // namespace impl
 
-void peer_exchange_bytes(const PeerPlan& plan, const void* send, void* recv, std::size_t item_bytes,
-                         std::int64_t budget) {
-  const long long R = peer_exchange_rounds(plan, item_bytes, budget);
+void peer_exchange_bytes(const PeerPlan& plan, const void* send, void* recv) {
+  const long long R = plan.rounds();
   const int P = plan.size();
   const auto* from = static_cast<const char*>(send);
   auto* to = static_cast<char*>(recv);
-  const auto item = static_cast<std::int64_t>(item_bytes);
+  const auto item = static_cast<std::int64_t>(plan.item_bytes());
 #if MPI_VERSION >= 4
   // Large counts: each round straight between the caller's buffers.
   std::vector<MPI_Count> count(P), in_count(P);

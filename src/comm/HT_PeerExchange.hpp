@@ -2,8 +2,9 @@
 /// \file HT_PeerExchange.hpp
 /// \brief The one all-to-all exchange of the library: count per peer ->
 /// exchange the counts -> pack -> move.  A PeerPlan is built once from this
-/// rank's 64-bit counts per peer (the counts cross once); peer_exchange()
-/// then moves items by a plan, as often as wanted (and back, by reversed()).
+/// rank's 64-bit counts per peer (in one all-to-all of a 32-bit word a
+/// peer unless some rank's sends are large); peer_exchange() then moves
+/// items by a plan, as often as wanted (and back, by reversed()).
 ///
 /// One overflow rule: counts are 64-bit, and items move in rounds whose
 /// bytes each way stay within a budget that does not grow with the number
@@ -35,19 +36,36 @@ inline constexpr std::int64_t kPeerExchangeBudget = std::int64_t(64) << 20;
 /// so a round's byte counts stay ints.
 inline constexpr std::int64_t kPeerExchangeMaxBudget = std::int64_t(1) << 30;
 
+namespace impl {
+/// \brief Throws ht::Error: peer_exchange() of items of \p bytes bytes by a
+/// plan built for items of \p plan_bytes.
+[[noreturn]] void peer_exchange_wrong_item(std::size_t bytes, std::size_t plan_bytes);
+}  // namespace impl
+
 /// \brief Who sends how many items to whom: this rank's counts to each peer
-/// and from each, and where each peer's items start in the packed buffers.
+/// and from each, where each peer's items start in the packed buffers, and
+/// the rounds peer_exchange() takes for items of item_bytes() bytes.
 /// Built once (collective); used by any number of peer_exchange() calls.
 class PeerPlan {
  public:
   /// \brief Collective over \p comm: \p send_counts[p] is the number of items
-  /// this rank sends to rank p (size: the ranks of \p comm).  The counts
-  /// cross once (an all-to-all of one 64-bit count a peer), and the ranks
-  /// agree on the largest count of items any rank sends or receives.
-  PeerPlan(std::vector<std::int64_t> send_counts, MPI_Comm comm);
+  /// of \p item_bytes bytes this rank sends to rank p (size: the ranks of
+  /// \p comm), moved in rounds of at most \p budget bytes each way (see
+  /// rounds()).  Every rank passes the same \p item_bytes and \p budget.
+  ///
+  /// The counts cross in one all-to-all of a 32-bit word a peer, which also
+  /// tells every rank whether any rank's sends are large (more than
+  /// budget / P bytes) and whether no rank sends anything.  Where none are
+  /// large no rank receives more than the budget: one round (none where
+  /// nothing is sent), agreed without another collective.  Otherwise the
+  /// 64-bit counts cross too and an allreduce gives every rank the most items
+  /// any rank sends or receives, which sets the rounds.
+  PeerPlan(std::vector<std::int64_t> send_counts, MPI_Comm comm, std::size_t item_bytes,
+           std::int64_t budget = kPeerExchangeBudget);
 
   /// \brief The plan of the way back: it receives what this one sends and
-  /// sends what this one receives (answers to requests).  No communication.
+  /// sends what this one receives (answers to requests), items of the same
+  /// size, in as many rounds.  No communication.
   PeerPlan reversed() const;
 
   /// \brief The ranks of the plan's communicator.
@@ -68,9 +86,16 @@ class PeerPlan {
   std::int64_t sends() const { return sends_; }
   /// \brief Items this rank receives, in all.
   std::int64_t receives() const { return receives_; }
-  /// \brief The most items any rank of the plan sends or receives (the
-  /// same on every rank: it sets the rounds).
-  std::int64_t most() const { return most_; }
+  /// \brief The bytes of an item.
+  std::size_t item_bytes() const { return item_bytes_; }
+  /// \brief The bytes a round moves each way, at most (plus one item per
+  /// peer addressed): the constructor's budget, within [1,
+  /// kPeerExchangeMaxBudget].
+  std::int64_t budget() const { return budget_; }
+  /// \brief The rounds peer_exchange() takes: M item_bytes() / budget(),
+  /// rounded up, where M is the most items any rank of the plan sends or
+  /// receives (0 when no rank sends anything); the same on every rank.
+  long long rounds() const { return rounds_; }
 
  private:
   PeerPlan() = default;
@@ -78,30 +103,26 @@ class PeerPlan {
 
   MPI_Comm comm_ = MPI_COMM_NULL;
   std::vector<std::int64_t> send_count_, recv_count_, send_at_, recv_at_;
-  std::int64_t sends_ = 0, receives_ = 0, most_ = 0;
+  std::int64_t sends_ = 0, receives_ = 0, budget_ = 0;
+  std::size_t item_bytes_ = 0;
+  long long rounds_ = 0;
 };
 
-/// \brief The rounds peer_exchange() takes for items of \p item_bytes bytes
-/// under \p budget bytes a round (the same on every rank; 0 when no rank
-/// sends anything).
-long long peer_exchange_rounds(const PeerPlan& plan, std::size_t item_bytes,
-                               std::int64_t budget = kPeerExchangeBudget);
-
 /// \brief Collective over the plan's ranks: moves plan.sends() items of
-/// \p item_bytes bytes from \p send (packed by destination: send_offsets())
-/// to \p recv (plan.receives() items, by source: recv_offsets(); each
-/// source's items in the order it packed them), in
-/// peer_exchange_rounds() rounds.  Every rank passes the same \p item_bytes
-/// and \p budget.
-void peer_exchange_bytes(const PeerPlan& plan, const void* send, void* recv, std::size_t item_bytes,
-                         std::int64_t budget = kPeerExchangeBudget);
+/// plan.item_bytes() bytes from \p send (packed by destination:
+/// send_offsets()) to \p recv (plan.receives() items, by source:
+/// recv_offsets(); each source's items in the order it packed them), in
+/// plan.rounds() rounds.
+void peer_exchange_bytes(const PeerPlan& plan, const void* send, void* recv);
 
-/// \brief peer_exchange_bytes() for items of a trivially copyable type \p T.
+/// \brief peer_exchange_bytes() for items of a trivially copyable type \p T,
+/// the plan's items (throws ht::Error where sizeof(T) is not
+/// plan.item_bytes()).
 template <class T>
-void peer_exchange(const PeerPlan& plan, const T* send, T* recv,
-                   std::int64_t budget = kPeerExchangeBudget) {
+void peer_exchange(const PeerPlan& plan, const T* send, T* recv) {
   static_assert(std::is_trivially_copyable_v<T>, "peer_exchange moves items as bytes");
-  peer_exchange_bytes(plan, send, recv, sizeof(T), budget);
+  if (sizeof(T) != plan.item_bytes()) impl::peer_exchange_wrong_item(sizeof(T), plan.item_bytes());
+  peer_exchange_bytes(plan, send, recv);
 }
 
 namespace impl {

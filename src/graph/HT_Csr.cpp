@@ -62,7 +62,7 @@ class Router {
       ++count_[r_.owner(e[i].u)];
       ++count_[r_.owner(e[i].v)];
     }
-    const PeerPlan plan(count_, comm_);
+    const PeerPlan plan(count_, comm_, sizeof(E));
     out_.resize(static_cast<std::size_t>(plan.sends()));
     in_.resize(static_cast<std::size_t>(plan.receives()));
     std::vector<std::int64_t> fill = plan.send_offsets();

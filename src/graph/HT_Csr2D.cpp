@@ -50,7 +50,8 @@ std::vector<std::uint64_t> gather_rows(const Csr& g, const Csr2D& b, const Grid2
   std::vector<std::int64_t> count(cols, 0);
   for (std::int64_t k = 0; k < stored; ++k) ++count[r.owner(g.targets[k]) % cols];
   std::vector<std::uint64_t> in, out;
-  in.reserve(static_cast<std::size_t>(PeerPlan(count, grid.row_comm()).receives()));
+  in.reserve(
+      static_cast<std::size_t>(PeerPlan(count, grid.row_comm(), sizeof(std::uint64_t)).receives()));
   std::int64_t row = 0;  // the row of entry k0
   for (std::int64_t round = 0; round < rounds; ++round) {
     const std::int64_t k0 = std::min(stored, round * round_entries);
@@ -66,7 +67,7 @@ std::vector<std::uint64_t> gather_rows(const Csr& g, const Csr2D& b, const Grid2
     };
     std::fill(count.begin(), count.end(), 0);
     each([&](std::int64_t, std::int64_t u) { ++count[r.owner(u) % cols]; });
-    const PeerPlan plan(count, grid.row_comm());
+    const PeerPlan plan(count, grid.row_comm(), sizeof(std::uint64_t));
     out.resize(static_cast<std::size_t>(plan.sends()));
     std::vector<std::int64_t> at = plan.send_offsets();
     row = each([&](std::int64_t v, std::int64_t u) {

@@ -403,7 +403,7 @@ class Bfs2D final : public Bfs {
     }
     std::optional<PeerPlan> plan;  // none on a grid line of one rank
     communicate([&] {
-      if (peers > 1) plan.emplace(count, comm);
+      if (peers > 1) plan.emplace(count, comm, sizeof(std::uint64_t));
     });
     if (plan) {
       send_.resize(static_cast<std::size_t>(plan->sends()));

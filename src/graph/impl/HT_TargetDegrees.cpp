@@ -63,7 +63,7 @@ void TargetDegrees::fill(const Id* t) {
   std::fill(count_.begin(), count_.end(), 0);
   for (std::int64_t i = row_begin_; i < row_end_; ++i)
     for (std::int64_t k = g_.local_end(i); k < g_.offsets[i + 1]; ++k) ++count_[r.owner(t[k])];
-  const PeerPlan plan(count_, comm_);
+  const PeerPlan plan(count_, comm_, sizeof(ask_[0]));
   // Offsets in the owners' ranges, grouped by owner in entry order; the
   // answers come back in the same places.
   ask_.resize(static_cast<std::size_t>(plan.sends()));
