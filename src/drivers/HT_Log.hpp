@@ -5,7 +5,7 @@
 /// null, as it is on every rank but 0.  A Ticker keeps a loop's lines to a
 /// few, so that a run's output stays short and ends on its summary.
 ///
-/// Example: src/drivers/graph500/HT_Search.hpp (a Ticker).
+/// Example: src/drivers/graph500/HT_Search.cpp (a Ticker).
 #include <chrono>
 #include <cstdarg>
 #include <cstdio>

@@ -15,7 +15,7 @@
 /// verification are Kokkos profiling regions named by the trial, so Kokkos
 /// Tools see every trial.
 ///
-/// Examples: drivers/graph500/HT_Search.hpp (a search per key),
+/// Examples: drivers/graph500/HT_Search.cpp (a search per key),
 /// HT_GemmDriver.cpp (a multiplication per repetition), HT_UtsDriver.cpp.
 #include <mpi.h>
 

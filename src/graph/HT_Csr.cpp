@@ -203,35 +203,26 @@ Csr build_csr(const WeightedEdge* edges, std::size_t m, std::int64_t n_global, M
   return from_list(edges, m, n_global, comm, chunk, bits);
 }
 
-Csr build_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds, TargetBits bits,
+template <class Generator>
+Csr build_csr(const Generator& gen, MPI_Comm comm, double* generation_seconds, TargetBits bits,
               std::int64_t chunk) {
   return from_generator<Edge>(gen, comm, generation_seconds, bits, chunk);
 }
 
-Csr build_weighted_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds,
+template <class Generator>
+Csr build_weighted_csr(const Generator& gen, MPI_Comm comm, double* generation_seconds,
                        TargetBits bits, std::int64_t chunk) {
   return from_generator<WeightedEdge>(gen, comm, generation_seconds, bits, chunk);
 }
 
-Csr build_csr(const UniformRandom& gen, MPI_Comm comm, double* generation_seconds, TargetBits bits,
-              std::int64_t chunk) {
-  return from_generator<Edge>(gen, comm, generation_seconds, bits, chunk);
-}
-
-Csr build_weighted_csr(const UniformRandom& gen, MPI_Comm comm, double* generation_seconds,
-                       TargetBits bits, std::int64_t chunk) {
-  return from_generator<WeightedEdge>(gen, comm, generation_seconds, bits, chunk);
-}
-
-Csr build_csr(const GridGraph& gen, MPI_Comm comm, double* generation_seconds, TargetBits bits,
-              std::int64_t chunk) {
-  return from_generator<Edge>(gen, comm, generation_seconds, bits, chunk);
-}
-
-Csr build_weighted_csr(const GridGraph& gen, MPI_Comm comm, double* generation_seconds,
-                       TargetBits bits, std::int64_t chunk) {
-  return from_generator<WeightedEdge>(gen, comm, generation_seconds, bits, chunk);
-}
+// The generators kernel 1 builds from (HT_Csr.hpp).
+#define HT_CSR_FROM(Generator)                                                           \
+  template Csr build_csr(const Generator&, MPI_Comm, double*, TargetBits, std::int64_t); \
+  template Csr build_weighted_csr(const Generator&, MPI_Comm, double*, TargetBits, std::int64_t);
+HT_CSR_FROM(Kronecker)
+HT_CSR_FROM(UniformRandom)
+HT_CSR_FROM(GridGraph)
+#undef HT_CSR_FROM
 
 void drop_duplicates(Csr& g) {
   const std::int64_t n = g.range.local_count();

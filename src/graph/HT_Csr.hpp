@@ -110,33 +110,21 @@ Csr build_csr(const Edge* edges, std::size_t m, std::int64_t n_global, MPI_Comm 
 /// The same with weights.
 Csr build_csr(const WeightedEdge* edges, std::size_t m, std::int64_t n_global, MPI_Comm comm,
               std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic);
-/// Kernel 1 from the generator, without an edge list: each rank generates
+/// Kernel 1 from the generator \p gen (Kronecker, UniformRandom or GridGraph),
+/// without an edge list: each rank generates
 /// its slice (edge_slice) in pieces of at most \p chunk edges, once per pass,
 /// so its peak is the CSR plus one piece (2^20 edges: 16 MiB generated, 32
 /// MiB each way in flight; pieces of 2^22 cost 190 MiB more per rank at
 /// SCALE 22 and were no faster).  The same graph as
 /// build_csr(gen.edges(slice), ...) on any rank count.  Adds the seconds
 /// spent generating (both passes) to \p generation_seconds if not null.
-Csr build_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds = nullptr,
+template <class Generator>
+Csr build_csr(const Generator& gen, MPI_Comm comm, double* generation_seconds = nullptr,
               TargetBits bits = TargetBits::automatic, std::int64_t chunk = std::int64_t(1) << 20);
-/// Kernel 1 with the generator's weights (Kronecker::weighted_edge) beside
-/// the targets, for SSSP: 4 bytes more per stored edge, 8 in flight.
-Csr build_weighted_csr(const Kronecker& gen, MPI_Comm comm, double* generation_seconds = nullptr,
-                       TargetBits bits = TargetBits::automatic,
-                       std::int64_t chunk = std::int64_t(1) << 20);
-/// Kernel 1 from the uniform random generator, as from Kronecker's.
-Csr build_csr(const UniformRandom& gen, MPI_Comm comm, double* generation_seconds = nullptr,
-              TargetBits bits = TargetBits::automatic, std::int64_t chunk = std::int64_t(1) << 20);
-/// The same with its weights.
-Csr build_weighted_csr(const UniformRandom& gen, MPI_Comm comm,
-                       double* generation_seconds = nullptr,
-                       TargetBits bits = TargetBits::automatic,
-                       std::int64_t chunk = std::int64_t(1) << 20);
-/// Kernel 1 from the grid generator, as from Kronecker's.
-Csr build_csr(const GridGraph& gen, MPI_Comm comm, double* generation_seconds = nullptr,
-              TargetBits bits = TargetBits::automatic, std::int64_t chunk = std::int64_t(1) << 20);
-/// The same with its weights.
-Csr build_weighted_csr(const GridGraph& gen, MPI_Comm comm, double* generation_seconds = nullptr,
+/// Kernel 1 with the generator's weights (e.g. Kronecker::weighted_edge)
+/// beside the targets, for SSSP: 4 bytes more per stored edge, 8 in flight.
+template <class Generator>
+Csr build_weighted_csr(const Generator& gen, MPI_Comm comm, double* generation_seconds = nullptr,
                        TargetBits bits = TargetBits::automatic,
                        std::int64_t chunk = std::int64_t(1) << 20);
 

@@ -8,6 +8,7 @@
 #include "comm/HT_Wait.hpp"
 #include "drivers/HT_Log.hpp"
 #include "drivers/graph500/HT_ConstructGraph.hpp"
+#include "drivers/graph500/HT_Search.hpp"
 #include "graph/HT_SearchKeys.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Error.hpp"
@@ -44,12 +45,11 @@ void announce(const Graph500Config& cfg, std::FILE* log, int ranks) {
   say(log, "\n");
 }
 
-// The searches' and their validation's marks, raised to one Search's.
-template <class S>
-void fold_marks(const S& s, Graph500Outcome& out) {
+// The searches' and their validation's marks, raised to one kernel's.
+void fold_marks(const SearchHeld& s, Graph500Outcome& out) {
   for (int k = 0; k < kHeldKinds; ++k) {
-    out.held_searches[k] = std::max(out.held_searches[k], s.searching()[k]);
-    out.held_validation[k] = std::max(out.held_validation[k], s.validating()[k]);
+    out.held_searches[k] = std::max(out.held_searches[k], s.searching[k]);
+    out.held_validation[k] = std::max(out.held_validation[k], s.validating[k]);
   }
 }
 
@@ -81,23 +81,11 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
 
   fold_held_highs(out.held_kernel1);
 
-  const int keys = static_cast<int>(out.keys.size());
   TaskRuntime rt(cfg.pool_bytes, "Runtime/pool_MiB");
-  if (cfg.run_bfs) {  // kernel 2
-    BfsKernel bfs(cfg, graph.csr, rt, profile, comm, graph.grid ? &graph.blocks : nullptr,
-                  graph.grid.get());
-    Search<BfsKernel> s(bfs, graph.csr, out.keys, out.bfs, comm, log);
-    run_trials(s, keys, comm);
-    fold_marks(s, out);
-  }
-  if (cfg.run_sssp) {  // kernel 3
-    SsspKernel sssp(cfg, graph.csr, rt, sssp_profile, comm);
-    out.sssp.delta = sssp.delta();
-    if (cfg.sssp_opt.delta == 0) say(log, "kernel 3: delta %g (auto)\n", out.sssp.delta);
-    Search<SsspKernel> s(sssp, graph.csr, out.keys, out.sssp, comm, log);
-    run_trials(s, keys, comm);
-    fold_marks(s, out);
-  }
+  if (cfg.run_bfs)  // kernel 2
+    fold_marks(search_bfs(cfg, graph, out.keys, rt, profile, out.bfs, comm, log), out);
+  if (cfg.run_sssp)  // kernel 3
+    fold_marks(search_sssp(cfg, graph, out.keys, rt, sssp_profile, out.sssp, comm, log), out);
   return out;
 }
 

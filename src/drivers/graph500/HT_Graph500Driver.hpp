@@ -4,8 +4,8 @@
 /// and 3, one file per step of the run:
 ///  - HT_Graph500Config: the deck and every usage error;
 ///  - HT_ConstructGraph: kernel 1, from the generator or a file;
-///  - HT_Search, HT_SearchKernels: kernels 2 (BFS) and 3 (SSSP) as trials,
-///    one search per key, every tree validated;
+///  - HT_Search: kernels 2 (BFS) and 3 (SSSP) as trials, one search per
+///    key, every tree validated;
 ///  - HT_Graph500Outcome: the reference's block and the results file.
 /// apps/graph500_bfs.cpp is only main(); a test or a benchmark drives a run
 /// in-process with run_graph500.

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "drivers/graph500/HT_Graph500Config.hpp"
-#include "drivers/graph500/HT_SearchKernels.hpp"
+#include "drivers/graph500/HT_Search.hpp"
 #include "graph/HT_Graph500Block.hpp"
 #include "runtime/HT_HeldBytes.hpp"
 

@@ -1,38 +1,30 @@
 #pragma once
 /// \file HT_Search.hpp
-/// \brief Graph500 kernels 2 and 3 as trials (drivers/HT_Trials.hpp; a
-/// kernel, there and here, is what a benchmark times): one
-/// search per key, every tree validated (a failed check throws ht::Error
-/// naming the search, the key and the check), the figures of each recorded,
-/// a progress line for the first and last search and one every few seconds
-/// between (HT_Log.hpp's Ticker).  One type for both kernels; a kernel says
-/// only how it searches, validates and what else it records.
+/// \brief Graph500 kernels 2 (a BFS variant) and 3 (delta-stepping SSSP) as
+/// trials (drivers/HT_Trials.hpp; a kernel, there and here, is what a
+/// benchmark times): one search per key, every tree validated (a failed
+/// check throws ht::Error naming the search, the key and the check), the
+/// figures of each recorded, a progress line for the first and last search
+/// and one every few seconds between (HT_Log.hpp's Ticker).  Each kernel
+/// keeps its own figures beside the common ones.
 ///
-/// A kernel K provides: `name`, `regions` (TrialRegions), a
-/// `Figures` type derived from SearchFigures, `search(key)`,
-/// `validate(key)` (a Validation), `pred()` (the last search's parents), and
-/// `record(figures, validation)` (collective; its part of the progress line).
-///
-/// Example: drivers/graph500/HT_Graph500Driver.cpp runs Search<BfsKernel> and
-/// Search<SsspKernel>.
+/// Example: src/drivers/graph500/HT_Graph500Driver.cpp.
 #include <mpi.h>
 
 #include <cstdint>
 #include <cstdio>
-#include <string>
 #include <vector>
 
 #include "drivers/HT_CommRecord.hpp"
-#include "drivers/HT_Log.hpp"
-#include "drivers/HT_Trials.hpp"
-#include "graph/HT_Csr.hpp"
+#include "drivers/graph500/HT_ConstructGraph.hpp"
 #include "graph/HT_Graph500Block.hpp"
-#include "graph/HT_TepsEdges.hpp"
-#include "graph/HT_Validate.hpp"
-#include "runtime/HT_Error.hpp"
+#include "graph/bfs/HT_LevelTimes.hpp"
 #include "runtime/HT_HeldBytes.hpp"
 
 namespace ht {
+
+class Profile;
+class TaskRuntime;
 
 /// \brief What every search kernel records per key: the reference block's inputs.
 struct SearchFigures {
@@ -50,59 +42,50 @@ struct SearchFigures {
   }
 };
 
-/// \brief One search per key of kernel \p K, as trials of run_trials.
-template <class K>
-class Search {
- public:
-  static constexpr TrialRegions regions = K::regions;
-
-  Search(K& kernel, const Csr& g, const std::vector<std::int64_t>& keys,
-         typename K::Figures& figures, MPI_Comm comm, std::FILE* log)
-      : k_(kernel), g_(g), keys_(keys), fig_(figures), comm_(comm), log_(log) {}
-
-  // Each search's and each validation's own high-water marks: the
-  // validator's exchange may address every rank where the search does not.
-  void setup(int) { held_reset_high(); }
-  void run(int t) {
-    k_.search(keys_[t]);
-    fold_held_highs(searching_);
-  }
-  bool verifies(int) const { return true; }
-  void verify(int t) {
-    held_reset_high();
-    v_ = k_.validate(keys_[t]);
-    fold_held_highs(validating_);
-    if (!v_.ok()) {
-      throw Error(std::string("validation of ") + K::name + " " + std::to_string(t + 1) +
-                  " from key " + std::to_string(keys_[t]) + " failed: " + v_.what);
-    }
-  }
-  void done(int t, const TrialSeconds& s) {
-    const double nedge = static_cast<double>(component_edges(g_, k_.pred(), comm_));
-    fig_.seconds.push_back(s.kernel);
-    fig_.nedge.push_back(nedge);
-    fig_.validate_seconds.push_back(s.verify);
-    fig_.comm.add_trial(s);
-    const std::string more = k_.record(fig_, v_);
-    if (tick_.due(t + 1, static_cast<int>(keys_.size())))
-      say(log_, "%s %2d/%zu: key %lld, %.6f s, %.4g TEPS%s, valid\n", K::name, t + 1, keys_.size(),
-          static_cast<long long>(keys_[t]), s.kernel, nedge / s.kernel, more.c_str());
-  }
-  /// \brief The most this rank held while searching, over the trials so far.
-  const HeldHighs& searching() const { return searching_; }
-  /// \brief The most this rank held while validating, over the trials so far.
-  const HeldHighs& validating() const { return validating_; }
-
- private:
-  K& k_;
-  const Csr& g_;
-  const std::vector<std::int64_t>& keys_;
-  typename K::Figures& fig_;
-  MPI_Comm comm_;
-  std::FILE* log_;
-  Ticker tick_;
-  Validation v_;
-  HeldHighs searching_{}, validating_{};
+/// \brief Kernel 2's figures: per key, unless said otherwise.
+struct BfsFigures : SearchFigures {
+  std::vector<double> levels;                  ///< the tree's depth
+  std::vector<double> lock_seconds;            ///< locking: max over ranks
+  std::vector<double> redundancy;              ///< task visits / distinct visits
+  std::vector<std::vector<double>> frontier;   ///< per level, global
+  std::vector<std::vector<double>> messages;   ///< per level, sum over ranks
+  std::vector<std::vector<double>> bytes;      ///< per level, sum over ranks
+  std::vector<std::vector<double>> bottom_up;  ///< per level: 1 if searched bottom-up
+  double rank_bytes = 0;                       ///< bytes this rank sent, all keys
+  LevelTimes level_times;                      ///< this rank's time per level, all keys
 };
+
+/// \brief Kernel 3's figures: per key, unless said otherwise.
+struct SsspFigures : SearchFigures {
+  std::vector<double> buckets, phases;  ///< delta-stepping's steps
+  std::vector<double> relaxations;      ///< edges relaxed, sum over ranks
+  std::vector<double> messages;         ///< sum over ranks
+  double max_distance = 0;              ///< the largest distance found, all keys
+  double delta = 0;                     ///< the bucket width searched with (auto's, if so)
+};
+
+/// \brief The most this rank held at once by kind, over one kernel's
+/// searches and, apart, over their validations: the validator's exchange
+/// may address every rank where the search does not.
+struct SearchHeld {
+  HeldHighs searching{};   ///< in the searches
+  HeldHighs validating{};  ///< in their validations
+};
+
+/// \brief Kernel 2 (collective): one search per key with the deck's BFS
+/// variant, its tasks recorded in \p profile.  With a 2D block in \p graph,
+/// the variant's 2D kernel searches it and the validator reads it.  Rank 0
+/// writes the progress lines to \p log (none if null).
+SearchHeld search_bfs(const Graph500Config& cfg, const Graph500Graph& graph,
+                      const std::vector<std::int64_t>& keys, TaskRuntime& rt, Profile& profile,
+                      BfsFigures& figures, MPI_Comm comm, std::FILE* log);
+
+/// \brief Kernel 3 (collective), in a loop of its own after kernel 2's (the
+/// specification's rule: the kernels share only the graph and keys): one
+/// delta-stepping search per key on the 1D CSR, its tasks recorded in
+/// \p profile (if not null), one iteration per phase.
+SearchHeld search_sssp(const Graph500Config& cfg, const Graph500Graph& graph,
+                       const std::vector<std::int64_t>& keys, TaskRuntime& rt, Profile* profile,
+                       SsspFigures& figures, MPI_Comm comm, std::FILE* log);
 
 }  // namespace ht

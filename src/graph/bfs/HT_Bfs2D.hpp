@@ -7,7 +7,7 @@
 /// the vertices this rank owns in the 1D VertexRange; validate_bfs's 2D form
 /// checks them on the block itself.
 ///
-/// Examples: src/drivers/graph500/HT_SearchKernels.cpp, tests/graph/bfs/tstBfs2D.cpp.
+/// Examples: src/drivers/graph500/HT_Search.cpp, tests/graph/bfs/tstBfs2D.cpp.
 #include <memory>
 #include <string>
 

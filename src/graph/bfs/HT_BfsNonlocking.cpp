@@ -34,12 +34,9 @@ class BfsNonlocking final : public Bfs {
     for (int level = 0;; ++level) {
       s_.begin_level(level);
       const int iteration = profile.begin_iteration(group, level, tasks_);
-      const auto shares = static_cast<std::size_t>(tasks_);
-      profile.reserve(shares);
-      for (std::size_t t = 0; t < shares; ++t) {
-        merge_when_done(rt_, profile, rt_.spawn(ShareTask{this, t, shares, iteration}),
-                        &records_[t]);
-      }
+      profile.reserve(locals_.size());
+      for (int t = 0; t < tasks_; ++t)
+        merge_when_done(rt_, profile, rt_.spawn(ShareTask{this, t, iteration}), &records_[t]);
       rt_.wait();
       // Merge after the barrier: the study's design, and its cost.
       for (const Local& l : locals_) {
@@ -56,21 +53,21 @@ class BfsNonlocking final : public Bfs {
   }
 
  private:
-  // Share t of n of the frontier, into locals_[t], on a profile lane of its own.
+  // Share t of the tasks' equal shares of the frontier, into locals_[t], on
+  // a profile lane of its own.
   struct ShareTask {
     using value_type = void;
     BfsNonlocking* b;
-    std::size_t share, shares;
-    int iteration;
+    int t, iteration;
 
     void operator()(TaskMember&) const {
       static_assert(sizeof(ShareTask) <= kLargestTaskBytes, "BfsVariant::pool_bytes() assumes it");
-      const int t = static_cast<int>(share);
       QueueSearch& s = b->s_;
-      TaskClock clock(s.profile(), b->records_[share], iteration, t, t);
+      TaskClock clock(s.profile(), b->records_[t], iteration, t, t);
       const Csr& g = s.graph();
       const VertexRange& r = g.range;
       const std::vector<std::int64_t>& oldq = s.frontier();
+      const auto share = static_cast<std::size_t>(t), shares = b->locals_.size();
       const std::size_t q0 = oldq.size() * share / shares, q1 = oldq.size() * (share + 1) / shares;
       Local& out = b->locals_[share];
       out.seen = s.seen();

@@ -14,7 +14,7 @@
 /// Layers, each using only those before it: HT_Bfs.hpp (the interface),
 /// impl/ (what variants share), the variant files, this table.
 ///
-/// Examples: src/drivers/graph500/HT_SearchKernels.cpp, tests/graph/bfs/tstBfsTasks.cpp.
+/// Examples: src/drivers/graph500/HT_Search.cpp, tests/graph/bfs/tstBfsTasks.cpp.
 #include <mpi.h>
 
 #include <memory>

@@ -5,7 +5,7 @@
 /// a table and written to the results file.  On a cluster it shows which
 /// levels are communication-bound and which rank the others wait for.
 ///
-/// Examples: src/drivers/graph500/HT_SearchKernels.cpp (add),
+/// Examples: src/drivers/graph500/HT_Search.cpp (add),
 /// src/drivers/graph500/HT_Graph500Driver.cpp (print),
 /// src/drivers/graph500/HT_Graph500Outcome.cpp (write).
 #include <mpi.h>

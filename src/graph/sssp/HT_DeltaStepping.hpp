@@ -40,7 +40,7 @@
 /// strictly shorter distance wins, so parents never form a cycle.  Parent
 /// ids therefore take 32 bits: graphs up to 2^32 vertices (SCALE 32).
 ///
-/// Examples: src/drivers/graph500/HT_SearchKernels.cpp, tests/graph/sssp/tstDeltaStepping.cpp.
+/// Examples: src/drivers/graph500/HT_Search.cpp, tests/graph/sssp/tstDeltaStepping.cpp.
 #include <mpi.h>
 
 #include <cstdint>
