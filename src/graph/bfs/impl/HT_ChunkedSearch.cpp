@@ -186,7 +186,10 @@ void ChunkedSearch::team_expand(TeamRun& run, int t, int shares, int T) {
       if (q + kAhead < hi) {
         const std::int64_t a = cur[q + kAhead];
         for (std::int64_t k = offsets[a], e = offsets[a + 1]; k < e; ++k)
-          if (!seen_.test_atomic(targets[k])) __builtin_prefetch(pred + targets[k], 1);
+          if (!seen_.test_atomic(targets[k])) {
+            __builtin_prefetch(pred + targets[k], 1);
+            __builtin_prefetch(offsets + targets[k]);  // its degree, counted when claimed
+          }
       }
       const std::int64_t u = cur[q];
       for (std::int64_t k = offsets[u], e = offsets[u + 1]; k < e; ++k) {
