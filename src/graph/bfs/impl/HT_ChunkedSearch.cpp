@@ -1,7 +1,9 @@
 #include "graph/bfs/impl/HT_ChunkedSearch.hpp"
 
 #include <atomic>
+#include <memory>
 
+#include "comm/HT_TeamBarrier.hpp"
 #include "graph/impl/HT_ChunkTask.hpp"
 
 namespace ht::impl {
@@ -268,10 +270,12 @@ int ChunkedSearch::team_levels(int group, int level, int iteration, std::int64_t
     team_thread(run, 0, 1, [] {});
   } else {
     using Team = Kokkos::TeamPolicy<Kokkos::OpenMP>;
+    std::unique_ptr<TeamBarrier> barrier;
     const auto body = [&](const Team::member_type& member) {
-      team_thread(run, member.team_rank(), T, [&member] { member.team_barrier(); });
+      guarded([&] { team_thread(run, member.team_rank(), T, [&] { barrier->wait(); }); });
     };
     T = std::min(T, Team(1, 1).team_size_max(body, Kokkos::ParallelForTag()));
+    barrier = std::make_unique<TeamBarrier>(T);
     Kokkos::parallel_for("ht::team_levels", Team(1, T), body);
     Kokkos::fence();
   }
