@@ -18,6 +18,7 @@
 /// Example: src/graph/sssp/HT_DeltaStepping.cpp.
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -31,6 +32,9 @@ class Outbox {
  public:
   /// \brief Edges a worker expands between two takes of arrivals.
   static constexpr std::int64_t kPumpEdges = 4096;
+  /// \brief Items a peer's first buffer of a step has room for; it grows
+  /// to the exchange's capacity as it fills.
+  static constexpr std::size_t kFirstItems = 256;
 
   /// \brief An outbox of no exchange yet (attach() before the first send).
   Outbox() = default;
@@ -48,14 +52,10 @@ class Outbox {
   /// goes to the exchange at once.
   void send(int dest, Exchange::Item item) {
     std::int32_t s = slot_[static_cast<std::size_t>(dest)];
-    if (s < 0) s = open(dest);
+    if (__builtin_expect(s < 0, 0)) s = open(dest);
     std::vector<Exchange::Item>& b = open_[static_cast<std::size_t>(s)].items;
     b.push_back(item);
-    if (b.size() >= ex_->capacity()) {
-      ex_->post(dest, std::move(b));
-      b = {};
-      b.reserve(ex_->capacity());
-    }
+    if (__builtin_expect(b.size() >= ex_->capacity(), 0)) post(dest, b);
   }
 
   /// \brief Hands every partial buffer to the exchange and forgets the
@@ -80,7 +80,8 @@ class Outbox {
 
   /// \brief Peers with a buffer here now (touched since the last flush).
   std::size_t peers_touched() const { return open_.size(); }
-  /// \brief Bytes of the buffers held now (charged as ht::Held::exchange).
+  /// \brief Bytes the buffers held now may grow to, a capacity each
+  /// (charged as ht::Held::exchange).
   std::int64_t held_bytes() const { return charge_.bytes(); }
 
  private:
@@ -88,11 +89,19 @@ class Outbox {
     int dest;
     std::vector<Exchange::Item> items;
   };
-  std::int32_t open(int dest) {
+  // The rare paths out of line, so that send() inlined into an edge loop stays small.
+  [[gnu::noinline]] void post(int dest, std::vector<Exchange::Item>& b) {
+    ex_->post(dest, std::move(b));
+    b = {};
+    b.reserve(ex_->capacity());
+  }
+  [[gnu::noinline]] std::int32_t open(int dest) {
     const auto s = static_cast<std::int32_t>(open_.size());
     slot_[static_cast<std::size_t>(dest)] = s;
     open_.push_back({dest, {}});
-    open_.back().items.reserve(ex_->capacity());
+    // Small first: most phases send a peer a few items (delta-stepping's,
+    // thousands a search), and a fresh 64 KiB each cost its page faults.
+    open_.back().items.reserve(std::min<std::size_t>(ex_->capacity(), kFirstItems));
     charge_.set(static_cast<std::int64_t>(open_.size() * ex_->capacity() * sizeof(Exchange::Item)));
     return s;
   }
