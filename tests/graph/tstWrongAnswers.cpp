@@ -100,11 +100,10 @@ void report(const char* what, const Tally& t, bool ties) {
   EXPECT_GT(t.rejected, t.generated / 2);
 }
 
-TEST(WrongAnswers, BfsValidatorAgreesWithTheOracle) {
-  const ht::Kronecker gen{9, 8, 0.57, 0.19, 0.19, 7};
-  const auto [first_edge, last_edge] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
-  const ht::Csr g =
-      ht::build_csr(gen.edges(first_edge, last_edge), gen.vertex_count(), MPI_COMM_WORLD);
+// Wrong answers generated from hybrid's tree of gen's first key on g, each
+// judged by the oracle and by validate(key, this rank's part of the parents).
+template <class Validate>
+Tally bfs_tally(const ht::Kronecker& gen, const ht::Csr& g, Validate&& validate) {
   const std::vector<std::int64_t> keys = ht::search_keys(g, 2, 3, MPI_COMM_WORLD);
   const auto search = [&](std::int64_t root) {
     ht::TaskRuntime rt(1 << 20, "Runtime/pool_MiB");
@@ -118,10 +117,20 @@ TEST(WrongAnswers, BfsValidatorAgreesWithTheOracle) {
   const test::WholeGraph whole(gen.weighted_edges(0, gen.edge_count()), gen.vertex_count());
   const std::vector<int> level = oracle_levels(gen, key);
   const auto judge = [&](const test::Answer& a) { return test::judge_bfs(whole, key, level, a); };
-  ASSERT_EQ(judge(good), "");
+  EXPECT_EQ(judge(good), "");
   test::WrongAnswers wrong(whole, key, good, other, g.range, seed());
-  const Tally t = compare(good, wrong.make(kCorruptions), judge, [&](const test::Answer& a) {
-    return ht::validate_bfs(g, key, test::own_part(a.pred, g.range), MPI_COMM_WORLD);
+  return compare(good, wrong.make(kCorruptions), judge, [&](const test::Answer& a) {
+    return validate(key, test::own_part(a.pred, g.range));
+  });
+}
+
+TEST(WrongAnswers, BfsValidatorAgreesWithTheOracle) {
+  const ht::Kronecker gen{9, 8, 0.57, 0.19, 0.19, 7};
+  const auto [first_edge, last_edge] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
+  const ht::Csr g =
+      ht::build_csr(gen.edges(first_edge, last_edge), gen.vertex_count(), MPI_COMM_WORLD);
+  const Tally t = bfs_tally(gen, g, [&](std::int64_t key, const std::vector<std::int64_t>& pred) {
+    return ht::validate_bfs(g, key, pred, MPI_COMM_WORLD);
   });
   report("validate_bfs", t, true);
 }
@@ -137,23 +146,8 @@ TEST(WrongAnswers, BfsValidator2DAgreesWithTheOracle) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   ht::Grid2D grid(MPI_COMM_WORLD, ht::most_square_grid(size));
   const ht::Csr2D b = ht::build_csr_2d(g, grid);
-  const std::vector<std::int64_t> keys = ht::search_keys(g, 2, 3, MPI_COMM_WORLD);
-  const auto search = [&](std::int64_t root) {
-    ht::TaskRuntime rt(1 << 20, "Runtime/pool_MiB");
-    return test::Answer{
-        test::whole(ht::make_bfs("hybrid", g, {}, rt, MPI_COMM_WORLD)->search(root).pred, g.range,
-                    MPI_INT64_T),
-        {}};
-  };
-  const std::int64_t key = keys.at(0);
-  const test::Answer good = search(key), other = search(keys.at(1));
-  const test::WholeGraph whole(gen.weighted_edges(0, gen.edge_count()), gen.vertex_count());
-  const std::vector<int> level = oracle_levels(gen, key);
-  const auto judge = [&](const test::Answer& a) { return test::judge_bfs(whole, key, level, a); };
-  ASSERT_EQ(judge(good), "");
-  test::WrongAnswers wrong(whole, key, good, other, g.range, seed());
-  const Tally t = compare(good, wrong.make(kCorruptions), judge, [&](const test::Answer& a) {
-    return ht::validate_bfs(b, grid, key, test::own_part(a.pred, g.range), MPI_COMM_WORLD);
+  const Tally t = bfs_tally(gen, g, [&](std::int64_t key, const std::vector<std::int64_t>& pred) {
+    return ht::validate_bfs(b, grid, key, pred, MPI_COMM_WORLD);
   });
   report("validate_bfs 2D", t, true);
 }
