@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 #include <string>
+#include <utility>
 
 #include "io/HT_Results.hpp"
 
@@ -111,19 +112,23 @@ void report_graph500(const Graph500Config& cfg, const Graph500Outcome& out, std:
 
 void write_graph500(const Graph500Config& cfg, const Graph500Outcome& out, Results& r) {
   const Graph500Block& h = out.header;
-  r.attribute("SCALE", static_cast<long long>(h.scale));
-  r.attribute("edgefactor", static_cast<long long>(h.edgefactor));
+  const std::pair<const char*, long long> counts[] = {
+      {"SCALE", h.scale},
+      {"edgefactor", h.edgefactor},
+      {"NBFS", static_cast<long long>(out.keys.size())},
+      {"target_bits", out.target_bits}};
+  for (const auto& [name, value] : counts) r.attribute(name, value);
   r.attribute("variant", std::string(cfg.variant->name));
-  r.attribute("NBFS", static_cast<long long>(out.keys.size()));
-  r.attribute("target_bits", static_cast<long long>(out.target_bits));
   r.attribute("row_order", std::string(kRowOrders.name(cfg.row_order)));
   r.attribute("partition", std::string(kPartitions.name(cfg.partition)));
   if (cfg.partition == Partition::two_d) r.attribute("grid", cfg.grid.name());
   r.global("graph/generation_seconds", h.generation_seconds, "s");
   r.global("graph/construction_seconds", h.construction_seconds, "s");
-  r.global("graph/vertices", out.vertices, "1");
-  r.global("graph/edges", out.edges, "1");
-  r.global("graph/stored_edges", out.stored_edges, "1");
+  const std::pair<const char*, long long> graph_counts[] = {
+      {"graph/vertices", out.vertices},
+      {"graph/edges", out.edges},
+      {"graph/stored_edges", out.stored_edges}};
+  for (const auto& [name, value] : graph_counts) r.global(name, value, "1");
   r.per_rank("graph/bytes", out.graph_bytes, "bytes");
   for (int k = 0; k < kHeldKinds; ++k) {
     const std::string kind = held_name(static_cast<Held>(k));
