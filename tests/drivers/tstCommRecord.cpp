@@ -84,8 +84,9 @@ TEST(BfsSteps, LevelsAddUpToTheSearch) {
       ASSERT_EQ(r.comm.size(), r.frontier.size()) << variant << ": a count a level";
       // A level ends with a collective, but on one rank the levels a team
       // run ends (ChunkedSearch::team_levels) make none.
-      if (size_of() > 1)
+      if (size_of() > 1) {
         for (const auto& level : r.comm) EXPECT_GE(level.collectives, 1) << variant;
+      }
       const CommCounts levels = total(r.comm);
       // Levels hold everything but what a search does before its first
       // level and after its last: nothing on the wire.

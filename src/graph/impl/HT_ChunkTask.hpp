@@ -33,6 +33,14 @@ constexpr std::int64_t kTeamEdges = 65536;
 /// gain in balance (BFS levels, delta-stepping waves).
 constexpr std::int64_t kMinChunkEdges = 2048;
 
+/// \brief Steps of fewer edges than this in a team run (one rank's BFS
+/// levels, delta-stepping waves) run on one thread alone (kAloneEdges;
+/// tests set 0 to share every step).
+inline std::int64_t team_alone_edges_ = kAloneEdges;
+inline std::int64_t team_alone_edges() { return team_alone_edges_; }
+/// \brief Sets team_alone_edges() (tests).
+inline void set_team_alone_edges(std::int64_t edges) { team_alone_edges_ = edges; }
+
 /// Bytes every BFS task functor fits in (BfsVariant::pool_bytes counts on it).
 constexpr std::size_t kLargestTaskBytes = 64;
 

@@ -2,14 +2,17 @@
 
 #include <Kokkos_Core.hpp>
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 #include <utility>
 
 #include "comm/HT_Exchange.hpp"
 #include "comm/HT_Outbox.hpp"
+#include "comm/HT_TeamBarrier.hpp"
 #include "graph/impl/HT_ChunkTask.hpp"
 #include "graph/sssp/impl/HT_SentFilter.hpp"
 #include "profile/HT_Profile.hpp"
@@ -69,6 +72,14 @@ constexpr std::size_t kBlock = 32;
   if (__builtin_expect(bin.size() == bin.capacity(), 0)) grow(bin);
   bin.push_back(e);
 }
+
+// A team run's threads take a wave's entries at most this many at a time
+// (one atomic add each), and at least 4 blocks a thread: dynamic, as
+// gapbs's schedule(dynamic, 64), so that a thread that wakes late takes less.
+constexpr std::size_t kTeamBlock = 64;
+// A team run's thread fuses its own finds in the bucket while they are fewer
+// than this (gapbs's kBinSizeThreshold is 1000); more wait for a shared wave.
+constexpr std::size_t kFuseEntries = 1024;
 
 // Buckets a fused phase may take where a level's end costs a collective
 // (nbx): fewer phases, at the price of relaxations a remote distance undoes.
@@ -214,10 +225,15 @@ class DeltaStepping::Impl {
   }
   template <Edges kind, class T>
   std::int64_t expand(std::size_t c, std::size_t n, const T* const targets) {
-    WorkerState& ws = this->worker_state();
+    const std::size_t m = frontier_.size();
+    return expand_range<kind>(this->worker_state(), frontier_.data(), m * c / n, m * (c + 1) / n,
+                              targets);
+  }
+  /// Entries [q0, q1) of \p frontier on worker state \p ws; returns the live ones.
+  template <Edges kind, class T>
+  std::int64_t expand_range(WorkerState& ws, const Entry* const frontier, std::size_t q0,
+                            std::size_t q1, const T* const targets) {
     const std::int64_t* const offsets = g_.offsets.data();
-    const Entry* const frontier = frontier_.data();
-    const std::size_t m = frontier_.size(), q0 = m * c / n, q1 = m * (c + 1) / n;
     const float* const weights = g_.weights.data();
     std::int64_t relaxed = 0, live = 0;
     // A block at a time: its stale entries dropped first, in a tight loop
@@ -477,13 +493,17 @@ class DeltaStepping::Impl {
     ex_.begin_level(static_cast<int>(res_.phases));
     const int it = profile_.begin_iteration(group, static_cast<int>(res_.phases),
                                             static_cast<int>(workers_.size()));
-    wave<Body>(it);
-    while (fuse) {
-      gather_bins();
-      take_bucket(bucket_);
-      if (frontier_.empty() && !next_in_window()) break;
-      ++res_.waves;
+    if (std::is_same_v<Body, All> && fuse && team_fits()) {
+      team_search(it);
+    } else {
       wave<Body>(it);
+      while (fuse) {
+        gather_bins();
+        take_bucket(bucket_);
+        if (frontier_.empty() && !next_in_window()) break;
+        ++res_.waves;
+        wave<Body>(it);
+      }
     }
     if (opt_.variant == SsspVariant::classic) collect_taken();
     // O(peers each worker touched), not O(P x workers).
@@ -497,6 +517,114 @@ class DeltaStepping::Impl {
     ++res_.phases;
     gather_bins();
     return next;
+  }
+
+  // One rank with several threads, fused: the whole phase (every bucket) is
+  // one team run, as gapbs runs a search (one parallel region, a barrier
+  // or two a bucket) but with the buckets too small to share taken by
+  // thread 0 alone: a grid's thousands of buckets of a few hundred edges
+  // each cost their edges, not a fork-join or a task wave each.
+  struct TeamRun {
+    alignas(64) std::atomic<std::size_t> next{0};  // the wave's next entry to take
+    // Thread 0 writes these between barriers.
+    std::size_t block = 1;  // entries a take
+    bool quit = false;
+    int threads = 1;
+    std::vector<TaskRecord> records;        // a thread's share of the run, profiled
+    std::vector<std::vector<Entry>> fused;  // a thread's entries in team_fuse
+  };
+  bool team_fits() const { return !peers_ && shared_ && opt_.variant == SsspVariant::fused; }
+  bool small_wave() const {
+    return static_cast<double>(frontier_.size()) * mean_degree_ <
+           static_cast<double>(impl::team_alone_edges());
+  }
+  // Entries [q0, q1) of the wave, by thread t.
+  void team_expand(TeamRun& run, int t, const Entry* entries, std::size_t q0, std::size_t q1) {
+    WorkerState& ws = workers_[static_cast<std::size_t>(t)];
+    TaskRecord& rec = run.records[static_cast<std::size_t>(t)];
+    const double start = profile_.enabled() ? profile_.now() : 0;
+    rec.items += g_.targets.visit([&](const auto* const targets) {
+      return expand_range<Edges::all>(ws, entries, q0, q1, targets);
+    });
+    if (profile_.enabled()) rec.busy += profile_.now() - start;
+  }
+  // Bucket fusion, as gapbs's: thread t goes on with what it put back into
+  // the bucket itself while that is a few entries, with no barrier (a
+  // bucket's chains of light edges were most of a grid's waves).
+  void team_fuse(TeamRun& run, int t) {
+    std::vector<Entry>& mine = workers_[static_cast<std::size_t>(t)].bins[slot_of(bucket_)];
+    std::vector<Entry>& fused = run.fused[static_cast<std::size_t>(t)];
+    while (!mine.empty() && mine.size() < kFuseEntries) {
+      fused.swap(mine);
+      team_expand(run, t, fused.data(), 0, fused.size());
+      fused.clear();
+    }
+  }
+  // Thread 0, the wave done: the next wave is the bucket's own new entries,
+  // else the next live bucket's; false when there is none.
+  bool team_next(TeamRun& run) {
+    gather_bins();
+    take_bucket(bucket_);
+    if (frontier_.empty() && !next_in_window()) {
+      run.quit = true;
+      return false;
+    }
+    ++res_.waves;
+    run.next.store(0, std::memory_order_relaxed);
+    run.block = std::clamp<std::size_t>(frontier_.size() / (4 * run.threads), 1, kTeamBlock);
+    return true;
+  }
+  // Thread 0: the waves too small to share, alone, until one is not.
+  void team_lead(TeamRun& run) {
+    while (!run.quit && small_wave()) {
+      team_expand(run, 0, frontier_.data(), 0, frontier_.size());
+      team_fuse(run, 0);
+      team_next(run);
+    }
+  }
+  void team_thread(TeamRun& run, int t, TeamBarrier& barrier) {
+    if (t == 0) team_lead(run);
+    for (;;) {
+      barrier.wait();  // the wave thread 0 took, or the run's end
+      if (run.quit) return;
+      const std::size_t m = frontier_.size();
+      const std::size_t block = run.block;
+      for (std::size_t q; (q = run.next.fetch_add(block, std::memory_order_relaxed)) < m;)
+        team_expand(run, t, frontier_.data(), q, std::min(q + block, m));
+      team_fuse(run, t);
+      barrier.wait();  // its finds in the threads' bins
+      if (t == 0 && team_next(run)) team_lead(run);
+    }
+  }
+  void team_search(int iteration) {
+    using Team = Kokkos::TeamPolicy<Kokkos::OpenMP>;
+    TeamRun run;
+    std::unique_ptr<TeamBarrier> barrier;
+    const auto body = [&](const Team::member_type& member) {
+      impl::guarded([&] { team_thread(run, member.team_rank(), *barrier); });
+    };
+    const int T = std::min(static_cast<int>(workers_.size()),
+                           Team(1, 1).team_size_max(body, Kokkos::ParallelForTag()));
+    run.records.assign(static_cast<std::size_t>(T), TaskRecord{});
+    run.fused.resize(static_cast<std::size_t>(T));
+    run.threads = T;
+    run.block = std::clamp<std::size_t>(frontier_.size() / (4 * T), 1, kTeamBlock);
+    barrier = std::make_unique<TeamBarrier>(T);
+    const double start = profile_.enabled() ? profile_.now() : 0;
+    Kokkos::parallel_for("ht::DeltaStepping::team_search", Team(1, T), body);
+    Kokkos::fence();
+    if (!profile_.enabled()) return;
+    // A thread's share of the run as one record: its busy time and entries.
+    const double end = profile_.now();
+    profile_.reserve(static_cast<std::size_t>(T));
+    for (int t = 0; t < T; ++t) {
+      TaskRecord r = run.records[static_cast<std::size_t>(t)];
+      r.iteration = iteration;
+      r.lane = r.task = t;
+      r.start = start;
+      r.end = end;
+      profile_.merge(r);
+    }
   }
 
   const Csr& g_;

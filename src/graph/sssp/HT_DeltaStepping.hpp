@@ -24,7 +24,9 @@
 /// collective (nbx), a fused phase then goes on through this rank's next buckets, up to
 /// SsspOptions::window of them: fewer global steps, a few relaxations more (a vertex taken ahead
 /// of a shorter remote distance is taken again).  One rank, which has no remote distance to
-/// wait for, goes on so through every bucket: a search is one phase.
+/// wait for, goes on so through every bucket: a search is one phase, and with several threads
+/// one team run (one parallel region; a wave's entries taken 64 at most at a time, each thread
+/// going on with its own finds in the bucket; the waves too small to share on thread 0 alone).
 ///
 /// Buckets live in a ring of kRingBuckets bins, from the agreed bucket on;
 /// an entry further ahead waits in a heap of far entries and joins the ring

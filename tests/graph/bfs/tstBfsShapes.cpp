@@ -23,6 +23,7 @@
 #include "graph/bfs/HT_Bfs2D.hpp"
 #include "graph/bfs/HT_BfsVariant.hpp"
 #include "graph/bfs/impl/HT_ChunkedSearch.hpp"
+#include "graph/impl/HT_ChunkTask.hpp"
 #include "graph/shapes.hpp"
 #include "graph/sssp/sssp_oracle.hpp"
 #include "graph/wrong_answers.hpp"

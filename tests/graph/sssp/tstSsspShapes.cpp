@@ -4,10 +4,11 @@
 // own weights, self-loops, ids shuffled across the ranks' blocks), each shape
 // with every kind of weights (unit, uniform, integers 1..255, all zero, some
 // zero, 1e-30 to 1e30, tiny and huge mixed), on np = 1, 2, 4 ranks x 1, 2
-// threads.  From each of the instance's keys (inside and outside its big
-// piece, isolated) the answer passes validate_sssp and is the test's own
-// Dijkstra's by wrong_answers.hpp's judge: exact distances, a parent per
-// reached vertex whose edge weighs the difference, a tree.
+// threads, and one rank's team run with its waves shared.  From each of the
+// instance's keys (inside and outside its big piece, isolated) the answer
+// passes validate_sssp and is the test's own Dijkstra's by wrong_answers.hpp's
+// judge: exact distances, a parent per reached vertex whose edge weighs the
+// difference, a tree.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -16,6 +17,7 @@
 
 #include "graph/HT_Csr.hpp"
 #include "graph/HT_RowOrder.hpp"
+#include "graph/impl/HT_ChunkTask.hpp"
 #include "graph/shapes.hpp"
 #include "graph/sssp/HT_DeltaStepping.hpp"
 #include "graph/sssp/HT_SsspValidate.hpp"
@@ -87,6 +89,22 @@ TEST_P(SsspShapesSmall, BothVariantsGiveDijkstrasDistances) {
   search_all(GetParam(), 12, 3, test::Weights::wide);
 }
 INSTANTIATE_TEST_SUITE_P(Shapes, SsspShapesSmall, ::testing::ValuesIn(test::kShapes),
+                         shape_test_name);
+
+// One rank's team run (fused: every bucket in one parallel region) with
+// every wave shared by the threads, then with those under 24 edges taken by
+// thread 0 alone: its barriers, shares and hand-overs, on every shape.
+class SsspShapesTeam : public ::testing::TestWithParam<test::Shape> {};
+TEST_P(SsspShapesTeam, SharedWavesGiveDijkstrasDistances) {
+  const std::int64_t alone = ht::impl::team_alone_edges();
+  for (const std::int64_t edges : {0, 24}) {
+    ht::impl::set_team_alone_edges(edges);
+    search_all(GetParam(), 150, 1, test::Weights::integers);
+    search_all(GetParam(), 61, 2, test::Weights::wide);
+  }
+  ht::impl::set_team_alone_edges(alone);
+}
+INSTANTIATE_TEST_SUITE_P(Shapes, SsspShapesTeam, ::testing::ValuesIn(test::kShapes),
                          shape_test_name);
 
 // High diameter: a path of two thousand edges, road-like integer weights

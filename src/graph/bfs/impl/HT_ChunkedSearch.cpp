@@ -18,11 +18,7 @@ constexpr int kTeamLevels = 512;
 // A thread's finds go to the next frontier this many at a time (one atomic
 // add each).
 constexpr std::size_t kTeamFlush = 64;
-std::int64_t alone_edges = kAloneEdges;
 }  // namespace
-
-std::int64_t team_alone_edges() { return alone_edges; }
-void set_team_alone_edges(std::int64_t edges) { alone_edges = edges; }
 
 ChunkedSearch::ChunkedSearch(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
     : g_(g),
@@ -241,7 +237,7 @@ bool ChunkedSearch::team_end_level(TeamRun& run, bool alone) {
 
 // Thread 0: the levels too small to share, alone, until one is not.
 void ChunkedSearch::team_lead(TeamRun& run, int T) {
-  while (!run.quit && (T == 1 || run.edges < alone_edges)) {
+  while (!run.quit && (T == 1 || run.edges < team_alone_edges())) {
     team_expand<false>(run, 0, 1, T);
     team_end_level(run, true);
   }

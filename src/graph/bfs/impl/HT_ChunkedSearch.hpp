@@ -43,12 +43,6 @@
 
 namespace ht::impl {
 
-/// \brief Levels of fewer edges than this in a team run are searched by
-/// one thread alone (kAloneEdges; tests set 0 to share every level).
-std::int64_t team_alone_edges();
-/// \brief Sets team_alone_edges() (tests).
-void set_team_alone_edges(std::int64_t edges);
-
 /// \brief One worker's state in a level: touched only by tasks on that worker.
 struct alignas(64) WorkerState {
   Outbox out;                         ///< remote finds, by destination
