@@ -10,7 +10,8 @@
 #    integer weights 1-255) and gridS (S x S vertices, each joined to its
 #    right and lower neighbour, weights 1-255 from awk's seeded rand()).
 #  - ours: the default deck (hybrid BFS, fused SSSP at delta auto; both in
-#    one run, one read of the file) on 1 rank x T threads, 16 searches;
+#    one run, one read of the file) on 1 rank x T threads, HT_SEARCHES (16)
+#    searches, gapbs as many trials;
 #    gapbs: bfs, and sssp at its best delta of 2, 32 and 255 (one trial
 #    each, then its rounds), on T threads.
 #  - grids only: ours on 2 x 1 and 4 x 1 too (every search validated), and
@@ -24,6 +25,7 @@ exe=$1
 rounds=${2:-3}
 graphs=${3:-grid1024 grid2048 uniform20 kron20}
 threads=${4:-1 2}
+searches=${HT_SEARCHES:-16}
 bfs=${HT_GAPBS_BFS:-}
 sssp=${HT_GAPBS_SSSP:-}
 converter=${HT_GAPBS_CONVERTER:-}
@@ -55,7 +57,7 @@ make_graph() { # name -> $out/name.wel, .sg, .wsg
 ours() {
   local log=$out/ours.log
   ht_app "$log" "$1" "$2" "$exe" --set Graph500/file="$out/$g.wel" --set Graph500/kernels=bfs,sssp \
-    -n 16 --set Output/file="$out/o.h5" --set Output/overwrite=true
+    -n "$searches" --set Output/file="$out/o.h5" --set Output/overwrite=true
   echo "$(g500_value "$log" mean_time bfs)" \
     "$(awk '$1 == "BFS" { for (i = 2; i < NF; ++i) if ($(i + 1) == "levels,") { s += $i; n++ } }
             END { print s / n }' "$log")" \
@@ -63,9 +65,9 @@ ours() {
 }
 gapbs_time() { # kernel threads [delta]
   if [[ $1 == bfs ]]; then
-    OMP_NUM_THREADS=$2 "$bfs" -f "$out/$g.sg" -n 16 | awk '/Average Time/ {print $3}'
+    OMP_NUM_THREADS=$2 "$bfs" -f "$out/$g.sg" -n "$searches" | awk '/Average Time/ {print $3}'
   else
-    OMP_NUM_THREADS=$2 "$sssp" -f "$out/$g.wsg" -n 16 -d "$3" | awk '/Average Time/ {print $3}'
+    OMP_NUM_THREADS=$2 "$sssp" -f "$out/$g.wsg" -n "$searches" -d "$3" | awk '/Average Time/ {print $3}'
   fi
 }
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
