@@ -13,9 +13,12 @@
 // variants write their task structs in their own files, within the same
 // size bound.
 #include <Kokkos_Core.hpp>
+#include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
+#include "comm/HT_TeamBarrier.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 #include "runtime/impl/HT_TaskGuard.hpp"
@@ -83,6 +86,26 @@ void team_chunks(Profile& profile, std::vector<TaskRecord>& records, std::size_t
   Kokkos::fence();
   if (profile.enabled())
     for (std::size_t c = 0; c < n; ++c) profile.merge(records[c]);
+}
+
+/// \brief Runs \p f(t, T, barrier) on threads t < T of one parallel region,
+/// under the tasks' error policy, and returns T: the smaller of \p threads
+/// and the team Kokkos allows.  For one rank's team runs (a BFS's small
+/// levels, a delta-stepping search), whose steps meet at \p barrier
+/// (ht::TeamBarrier) instead of paying a fork-join each.
+template <class F>
+int team_run(const char* name, int threads, F&& f) {
+  using Team = Kokkos::TeamPolicy<Kokkos::OpenMP>;
+  std::unique_ptr<TeamBarrier> barrier;
+  int T = threads;
+  const auto body = [&](const Team::member_type& member) {
+    guarded([&] { f(member.team_rank(), T, *barrier); });
+  };
+  T = std::min(threads, Team(1, 1).team_size_max(body, Kokkos::ParallelForTag()));
+  barrier = std::make_unique<TeamBarrier>(T);
+  Kokkos::parallel_for(name, Team(1, T), body);
+  Kokkos::fence();
+  return T;
 }
 
 /// Spawns ChunkTask<Owner, Body> for each chunk c < \p n with \p records[c]

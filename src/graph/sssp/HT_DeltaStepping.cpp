@@ -570,9 +570,13 @@ class DeltaStepping::Impl {
       return false;
     }
     ++res_.waves;
+    share(run);
+    return true;
+  }
+  // Thread 0: frontier_ is the next wave, taken from its first entry.
+  void share(TeamRun& run) {
     run.next.store(0, std::memory_order_relaxed);
     run.block = std::clamp<std::size_t>(frontier_.size() / (4 * run.threads), 1, kTeamBlock);
-    return true;
   }
   // Thread 0: the waves too small to share, alone, until one is not.
   void team_lead(TeamRun& run) {
@@ -582,8 +586,12 @@ class DeltaStepping::Impl {
       team_next(run);
     }
   }
-  void team_thread(TeamRun& run, int t, TeamBarrier& barrier) {
-    if (t == 0) team_lead(run);
+  void team_thread(TeamRun& run, int t, int T, TeamBarrier& barrier) {
+    if (t == 0) {
+      run.threads = T;
+      share(run);
+      team_lead(run);
+    }
     for (;;) {
       barrier.wait();  // the wave thread 0 took, or the run's end
       if (run.quit) return;
@@ -597,22 +605,13 @@ class DeltaStepping::Impl {
     }
   }
   void team_search(int iteration) {
-    using Team = Kokkos::TeamPolicy<Kokkos::OpenMP>;
     TeamRun run;
-    std::unique_ptr<TeamBarrier> barrier;
-    const auto body = [&](const Team::member_type& member) {
-      impl::guarded([&] { team_thread(run, member.team_rank(), *barrier); });
-    };
-    const int T = std::min(static_cast<int>(workers_.size()),
-                           Team(1, 1).team_size_max(body, Kokkos::ParallelForTag()));
-    run.records.assign(static_cast<std::size_t>(T), TaskRecord{});
-    run.fused.resize(static_cast<std::size_t>(T));
-    run.threads = T;
-    run.block = std::clamp<std::size_t>(frontier_.size() / (4 * T), 1, kTeamBlock);
-    barrier = std::make_unique<TeamBarrier>(T);
+    run.records.assign(workers_.size(), TaskRecord{});
+    run.fused.resize(workers_.size());
     const double start = profile_.enabled() ? profile_.now() : 0;
-    Kokkos::parallel_for("ht::DeltaStepping::team_search", Team(1, T), body);
-    Kokkos::fence();
+    const int T = impl::team_run(
+        "ht::DeltaStepping::team_search", static_cast<int>(workers_.size()),
+        [&](int t, int n, TeamBarrier& barrier) { team_thread(run, t, n, barrier); });
     if (!profile_.enabled()) return;
     // A thread's share of the run as one record: its busy time and entries.
     const double end = profile_.now();

@@ -265,15 +265,9 @@ int ChunkedSearch::team_levels(int group, int level, int iteration, std::int64_t
   if (T == 1) {
     team_thread(run, 0, 1, [] {});
   } else {
-    using Team = Kokkos::TeamPolicy<Kokkos::OpenMP>;
-    std::unique_ptr<TeamBarrier> barrier;
-    const auto body = [&](const Team::member_type& member) {
-      guarded([&] { team_thread(run, member.team_rank(), T, [&] { barrier->wait(); }); });
-    };
-    T = std::min(T, Team(1, 1).team_size_max(body, Kokkos::ParallelForTag()));
-    barrier = std::make_unique<TeamBarrier>(T);
-    Kokkos::parallel_for("ht::team_levels", Team(1, T), body);
-    Kokkos::fence();
+    T = team_run("ht::team_levels", T, [&](int t, int n, TeamBarrier& barrier) {
+      team_thread(run, t, n, [&] { barrier.wait(); });
+    });
   }
   // The levels the run ended, as the host's loop would have recorded them.
   const int last = run.level;
