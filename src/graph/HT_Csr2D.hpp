@@ -23,14 +23,15 @@
 /// block, and sends each find along the grid column to its owner.  A second
 /// orientation would double the entries, and with the 1D CSR's targets
 /// beside them the graph took 2.9 times 1D's bytes; so a 2D run keeps this
-/// block alone (construct_graph frees the CSR's targets when no SSSP reads
-/// them), and validate_bfs has a 2D form that reads it.
+/// block alone, with the weights beside its entries when kernel 3 runs:
+/// construct_graph frees the 1D CSR's targets and weights, and the 2D forms
+/// of validate_bfs, DeltaStepping2D and validate_sssp read the block.
 /// Block indices give each piece a slot of piece_bits bits (p rounded up
 /// to a word), so a block's bitmap is its pieces' bitmaps side by side.
-/// Memory per rank: the block's entries (2M / P, 4 bytes each), the owned
-/// vertices' degrees (N / P) and offsets for the non-empty rows only
-/// (HT_BlockOffsets.hpp: 1.5 bits a slot of the N / R, 8 bytes a non-empty
-/// one); no array spans N, N / R or N / C entries.
+/// Memory per rank: the block's entries (2M / P, 4 bytes each, 8 with a
+/// weight), the owned vertices' degrees (N / P) and offsets for the
+/// non-empty rows only (HT_BlockOffsets.hpp: 1.5 bits a slot of the N / R,
+/// 8 bytes a non-empty one); no array spans N, N / R or N / C entries.
 ///
 /// Examples: src/graph/bfs/HT_Bfs2D.cpp, tests/graph/tstCsr2D.cpp.
 #include <cstdint>
@@ -59,6 +60,9 @@ struct Csr2D {
   /// ordered by degree (order_rows) keeps its hub first.
   BlockOffsets row_offsets;
   std::vector<BlockIndex> row_targets;
+  /// The entries' weights beside row_targets (kernel 3), when the 1D CSR
+  /// had them; else empty.
+  std::vector<float> row_weights;
   /// The whole degree of each vertex this rank owns (its 1D row's length).
   std::vector<std::int64_t> degree;
 
@@ -87,9 +91,10 @@ struct Csr2D {
   }
   /// \brief Directed edges (adjacency entries) this rank's block holds.
   std::int64_t entries() const { return static_cast<std::int64_t>(row_targets.size()); }
-  /// \brief Bytes the block holds (targets, offsets, degrees).
+  /// \brief Bytes the block holds (targets, weights, offsets, degrees).
   std::int64_t bytes() const {
     return static_cast<std::int64_t>(row_targets.size() * sizeof(BlockIndex) +
+                                     row_weights.size() * sizeof(float) +
                                      degree.size() * sizeof(std::int64_t)) +
            row_offsets.bytes();
   }
@@ -100,8 +105,9 @@ struct Csr2D {
 /// \brief The 2D blocks of the 1D CSR \p g on \p grid (collective; the
 /// grid's ranks are g's).  Row v's entries stay in v's grid row, so each
 /// rank's rows travel along its grid row (peer_exchange), packed in rounds
-/// of at most \p round_entries entries (8 bytes each) a rank.  Works for any kernel-1
-/// graph (generated or read from a file), ordered or not.
+/// of at most \p round_entries entries (8 bytes each, 16 with a weight) a
+/// rank.  Works for any kernel-1 graph (generated or read from a file),
+/// ordered or not; the block has weights where \p g has.
 Csr2D build_csr_2d(const Csr& g, const Grid2D& grid,
                    std::int64_t round_entries = std::int64_t(1) << 22);
 

@@ -154,7 +154,8 @@ TEST(WrongAnswers, BfsValidator2DAgreesWithTheOracle) {
 
 // SSSP on the generator's weights, and on the same edges with weights cut to
 // multiples of 1/8 (0 included): ties make other valid parents, and zero
-// weights let parents close cycles of equal distances.
+// weights let parents close cycles of equal distances.  The 1D validator,
+// then the 2D one on the same answers.
 class SsspWrongAnswers : public ::testing::TestWithParam<float> {};
 
 TEST_P(SsspWrongAnswers, ValidatorAgreesWithTheOracle) {
@@ -182,11 +183,24 @@ TEST_P(SsspWrongAnswers, ValidatorAgreesWithTheOracle) {
   const auto judge = [&](const test::Answer& a) { return test::judge_sssp(whole, key, dist, a); };
   ASSERT_EQ(judge(good), "");
   test::WrongAnswers wrong(whole, key, good, other, g.range, seed());
-  const Tally t = compare(good, wrong.make(kCorruptions), judge, [&](const test::Answer& a) {
+  const std::vector<test::Corruption> corrupted = wrong.make(kCorruptions);
+  const Tally t = compare(good, corrupted, judge, [&](const test::Answer& a) {
     return ht::validate_sssp(g, key, test::own_part(a.pred, g.range),
                              test::own_part(a.dist, g.range), MPI_COMM_WORLD);
   });
   report(quantum > 0 ? "validate_sssp (weights in eighths)" : "validate_sssp", t, quantum > 0);
+  // The 2D validator on the block of the most square grid of the ranks:
+  // the same wrong answers, the same oracle.
+  int size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const ht::Grid2D grid(MPI_COMM_WORLD, ht::most_square_grid(size));
+  const ht::Csr2D b = ht::build_csr_2d(g, grid);
+  const Tally t2 = compare(good, corrupted, judge, [&](const test::Answer& a) {
+    return ht::validate_sssp(b, grid, key, test::own_part(a.pred, g.range),
+                             test::own_part(a.dist, g.range), MPI_COMM_WORLD);
+  });
+  report(quantum > 0 ? "validate_sssp 2D (weights in eighths)" : "validate_sssp 2D", t2,
+         quantum > 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Weights, SsspWrongAnswers, ::testing::Values(0.0f, 0.125f));

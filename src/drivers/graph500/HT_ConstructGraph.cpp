@@ -91,10 +91,11 @@ Graph500Graph construct_graph(const Graph500Config& cfg, MPI_Comm comm, std::FIL
     if (cfg.partition == Partition::two_d) {  // the ordered rows, split into blocks
       out.grid = std::make_unique<Grid2D>(comm, cfg.grid);
       out.blocks = build_csr_2d(out.csr, *out.grid);
-      if (!cfg.run_sssp) {  // one copy of the graph: kernel 3 alone reads the 1D rows
-        out.csr.targets = Targets{};
-        out.csr.split = {};
-      }
+      // One copy of the graph: the block, with its weights; the CSR keeps
+      // its offsets (degrees, for the keys and TEPS).
+      out.csr.targets = Targets{};
+      std::vector<float>().swap(out.csr.weights);
+      std::vector<std::int64_t>().swap(out.csr.split);
     }
     out.csr_held.set(out.csr.bytes());
     barrier(comm);

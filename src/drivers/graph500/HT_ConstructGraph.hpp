@@ -23,12 +23,13 @@ namespace ht {
 
 /// \brief Kernel 1's graph and what the report says of it.
 struct Graph500Graph {
-  /// The 1D CSR; with a 2D block and no SSSP, its offsets and dropped
-  /// counts only (degrees, for the keys and TEPS): the block is the graph.
+  /// The 1D CSR; with a 2D block, its offsets and dropped counts only
+  /// (degrees, for the keys and TEPS): the block is the graph.
   Csr csr;
   HeldCharge csr_held{Held::graph};  ///< csr.bytes(), charged as the graph's
   /// Graph500/partition = 2d: the grid of ranks and this rank's block of
-  /// the same graph (kernel 2 searches it, and its validator reads it).
+  /// the same graph, with weights when kernel 3 runs (kernels 2 and 3
+  /// search it, and their validators read it).
   std::unique_ptr<Grid2D> grid;
   Csr2D blocks;
   long long vertices = 0;      ///< the graph's vertices

@@ -96,13 +96,14 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         "(as the edges came). TEPS count the input edges, duplicates included, either way",
         one_of(kRowOrders.names()));
   g.set("partition", std::string("1d"),
-        "kernel 2's graph: 1d (a rank holds its vertices' rows), 2d (an R x C grid of ranks, "
+        "the graph's partition: 1d (a rank holds its vertices' rows), 2d (an R x C grid of ranks, "
         "rank (i, j) holding the edges between row block i and column block j; the frontier "
         "travels along grid columns and rows only; variants with a 2D kernel: " +
             variants_with_2d_kernel() + ") or auto (2d from " + std::to_string(kAutoTwoDRanks) +
             " ranks on where the variant has a 2D kernel and, with grid auto, the ranks have a "
             "grid of 2 rows or more whose peers and frontier share stay within twice the nearest "
-            "square grid's; else 1d, with a note). Kernel 3 and the validators use the 1D graph",
+            "square grid's; else 1d, with a note; kernels sssp alone: 1d). Both kernels and "
+            "their validators search the partition's graph, which is the only copy kept",
         one_of(kPartitions.names()));
   g.set("grid", std::string("auto"),
         "partition 2d: the grid of ranks, RxC with R C = the ranks (e.g. 2x4 on 8), or auto "
@@ -151,7 +152,7 @@ std::vector<std::string> unused_keys(const Teuchos::ParameterList& d, const Grap
   const std::string kernels = "Graph500/kernels = " + std::string(c.kernels());
   const std::string variant = "Graph500/variant = " + std::string(c.variant->name);
   if (!c.run_bfs) {
-    note({"variant", "direction", "alpha", "beta", "tasks", "partition", "grid"}, kernels);
+    note({"variant", "direction", "alpha", "beta", "tasks"}, kernels);
   } else {
     if (!c.variant->bottom_up)
       note({"direction", "alpha", "beta"}, variant);
@@ -161,9 +162,9 @@ std::vector<std::string> unused_keys(const Teuchos::ParameterList& d, const Grap
       note({"tasks"}, variant);
     if (c.variant->work != BfsWork::chunks && !c.run_sssp)
       note({"chunks"}, variant + " and " + kernels);
-    if (c.partition == Partition::one_d)
-      note({"grid"}, "Graph500/partition = " + partition + (partition == "1d" ? "" : ", 1d here"));
   }
+  if (c.partition == Partition::one_d)
+    note({"grid"}, "Graph500/partition = " + partition + (partition == "1d" ? "" : ", 1d here"));
   if (!c.run_sssp) note({"delta", "sssp_variant"}, kernels);
   if (!c.file.empty())
     note({"SCALE", "edgefactor", "generator"}, "Graph500/file = " + c.file);
@@ -252,7 +253,7 @@ std::string resolve_partition(const Teuchos::ParameterList& d, int ranks, Graph5
       auto_note = unbalanced_note(ranks);
     }
   } else {
-    c.partition = c.run_bfs ? partition : Partition::one_d;
+    c.partition = partition;  // both kernels have a 2D form
   }
   // The grid must fit the ranks where it is used (2d); its form, always.
   int rows = 0, cols = 0;

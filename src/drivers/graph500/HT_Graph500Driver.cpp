@@ -30,7 +30,7 @@ void announce(const Graph500Config& cfg, std::FILE* log, int ranks) {
   } else {
     say(log, "Graph500 %s: graph from %s, variant %s", kernels, cfg.file.c_str(), v.name);
   }
-  if (cfg.run_bfs && cfg.partition == Partition::two_d)
+  if (cfg.partition == Partition::two_d)
     say(log, ", 2D partition on a %s grid", cfg.grid.name().c_str());
   if (v.work == BfsWork::chunks) {
     say(log, ", up to %d chunk tasks per rank and level", cfg.bfs.chunks);
@@ -41,7 +41,9 @@ void announce(const Graph500Config& cfg, std::FILE* log, int ranks) {
     say(log, ", SSSP %s delta auto", variant_name(cfg.sssp_opt.variant));
   else if (cfg.run_sssp)
     say(log, ", SSSP %s delta %g", variant_name(cfg.sssp_opt.variant), cfg.sssp_opt.delta);
-  if (ranks > 1) say(log, ", levels end by %s", Exchange::name(cfg.level_end));
+  // The coalescing exchange's level end: the 1D searches' (2D ones meet in collectives).
+  if (ranks > 1 && cfg.partition == Partition::one_d)
+    say(log, ", levels end by %s", Exchange::name(cfg.level_end));
   say(log, "\n");
 }
 

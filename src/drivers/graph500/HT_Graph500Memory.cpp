@@ -38,13 +38,15 @@ Parts model(const Shape& s) {
   Parts out;
   double block = 0, build = 0, kept = csr;
   if (s.two_d) {
-    // Entries once, degrees, and offsets: a bit and a half a row slot (C
-    // pieces), 8 bytes a non-empty row (about half the slots, or entries, of
-    // a Kronecker graph: measured 0.53 at SCALE 18 on a 2 x 2 grid).
+    // Entries once (with their weights for SSSP), degrees, and offsets: a
+    // bit and a half a row slot (C pieces), 8 bytes a non-empty row (about
+    // half the slots, or entries, of a Kronecker graph: measured 0.53 at
+    // SCALE 18 on a 2 x 2 grid).
     const double slots = s.grid.cols * nl;
-    block = 4 * e + 8 * nl + 0.1875 * slots + 4 * std::min(e, slots);
-    build = 8 * e + 8 * std::min(double(1 << 22), e);  // arriving rows, a round out
-    if (!s.sssp) kept = 12 * nl;  // the CSR's offsets and dropped counts; the block is the graph
+    block = (4 + w) * e + 8 * nl + 0.1875 * slots + 4 * std::min(e, slots);
+    // Arriving rows (16 bytes an entry with a weight), a round out.
+    build = (s.sssp ? 16 : 8) * (e + std::min(double(1 << 22), e));
+    kept = 12 * nl;  // the CSR's offsets and dropped counts; the block is the graph
   }
   const double threads = s.threads + 1;
   const double buffers = 16 * s.buffer_items * p * threads;

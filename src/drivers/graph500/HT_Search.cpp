@@ -17,6 +17,7 @@
 #include "graph/bfs/HT_BfsValidate.hpp"
 #include "graph/bfs/HT_BfsVariant.hpp"
 #include "graph/sssp/HT_DeltaStepping.hpp"
+#include "graph/sssp/HT_DeltaStepping2D.hpp"
 #include "graph/sssp/HT_SsspValidate.hpp"
 #include "runtime/HT_Error.hpp"
 
@@ -101,8 +102,22 @@ class Search {
   SearchHeld held_;
 };
 
+// What both kernels hold: the graph, the communicator and the last search's
+// answer, whose parents the trials read.
+template <class Result>
+class KernelBase {
+ public:
+  KernelBase(const Graph500Graph& graph, MPI_Comm comm) : graph_(graph), comm_(comm) {}
+  const std::vector<std::int64_t>& pred() const { return result_->pred; }
+
+ protected:
+  const Graph500Graph& graph_;
+  MPI_Comm comm_;
+  const Result* result_ = nullptr;
+};
+
 // Kernel 2: the deck's BFS variant.
-class BfsKernel {
+class BfsKernel : public KernelBase<BfsResult> {
  public:
   using Figures = BfsFigures;
   static constexpr const char* name = "BFS";
@@ -114,47 +129,40 @@ class BfsKernel {
             Profile& profile, MPI_Comm comm);
   void search(std::int64_t key) { result_ = &bfs_->search(key); }
   Validation validate(std::int64_t key) const;
-  const std::vector<std::int64_t>& pred() const { return result_->pred; }
   // Levels, messages, bytes and visits summed over ranks (collective).
   std::string record(BfsFigures& f, const Validation& v) const;
 
  private:
   const Graph500Config& cfg_;
-  const Graph500Graph& graph_;
-  MPI_Comm comm_;
   std::unique_ptr<Bfs> bfs_;
-  const BfsResult* result_ = nullptr;
 };
 
-// Kernel 3: delta-stepping on the 1D CSR.
-class SsspKernel {
+// Kernel 3: delta-stepping on the 2D block where the graph has one, else
+// on the 1D CSR; its validator reads the same.
+class SsspKernel : public KernelBase<SsspResult> {
  public:
   using Figures = SsspFigures;
   static constexpr const char* name = "SSSP";
   static constexpr TrialRegions regions{"Graph500: SSSP", "Graph500: SSSP validation"};
 
-  SsspKernel(const Graph500Config& cfg, const Csr& g, TaskRuntime& rt, Profile* profile,
-             MPI_Comm comm);
-  void search(std::int64_t key) { result_ = &sssp_.search(key); }
+  SsspKernel(const Graph500Config& cfg, const Graph500Graph& graph, TaskRuntime& rt,
+             Profile* profile, MPI_Comm comm);
+  void search(std::int64_t key) { result_ = sssp_ ? &sssp_->search(key) : &sssp_2d_->search(key); }
   Validation validate(std::int64_t key) const;
-  const std::vector<std::int64_t>& pred() const { return result_->pred; }
   // The bucket width: Graph500/delta's, or the one auto chose.
-  double delta() const { return sssp_.delta(); }
+  double delta() const { return sssp_ ? sssp_->delta() : sssp_2d_->delta(); }
   // Steps, relaxations, messages and the farthest distance (collective).
   std::string record(SsspFigures& f, const Validation& v) const;
 
  private:
-  const Csr& g_;
-  MPI_Comm comm_;
-  DeltaStepping sssp_;
-  const SsspResult* result_ = nullptr;
+  std::unique_ptr<DeltaStepping> sssp_;       // 1D
+  std::unique_ptr<DeltaStepping2D> sssp_2d_;  // 2D
 };
 
 BfsKernel::BfsKernel(const Graph500Config& cfg, const Graph500Graph& graph, TaskRuntime& rt,
                      Profile& profile, MPI_Comm comm)
-    : cfg_(cfg),
-      graph_(graph),
-      comm_(comm),
+    : KernelBase(graph, comm),
+      cfg_(cfg),
       bfs_(graph.grid
                ? make_bfs_2d(*cfg.variant, graph.blocks, *graph.grid,
                              with_profile(cfg.bfs, profile), rt)
@@ -205,12 +213,20 @@ std::string BfsKernel::record(BfsFigures& f, const Validation& v) const {
   return more;
 }
 
-SsspKernel::SsspKernel(const Graph500Config& cfg, const Csr& g, TaskRuntime& rt, Profile* profile,
-                       MPI_Comm comm)
-    : g_(g), comm_(comm), sssp_(g, with_profile(cfg.sssp_opt, profile), rt, comm) {}
+SsspKernel::SsspKernel(const Graph500Config& cfg, const Graph500Graph& graph, TaskRuntime& rt,
+                       Profile* profile, MPI_Comm comm)
+    : KernelBase(graph, comm) {
+  const SsspOptions opt = with_profile(cfg.sssp_opt, profile);
+  if (graph.grid)
+    sssp_2d_ = std::make_unique<DeltaStepping2D>(graph.blocks, *graph.grid, opt);
+  else
+    sssp_ = std::make_unique<DeltaStepping>(graph.csr, opt, rt, comm);
+}
 
 Validation SsspKernel::validate(std::int64_t key) const {
-  return validate_sssp(g_, key, result_->pred, result_->dist, comm_);
+  if (graph_.grid)
+    return validate_sssp(graph_.blocks, *graph_.grid, key, result_->pred, result_->dist, comm_);
+  return validate_sssp(graph_.csr, key, result_->pred, result_->dist, comm_);
 }
 
 std::string SsspKernel::record(SsspFigures& f, const Validation&) const {
@@ -244,7 +260,7 @@ SearchHeld search_bfs(const Graph500Config& cfg, const Graph500Graph& graph,
 SearchHeld search_sssp(const Graph500Config& cfg, const Graph500Graph& graph,
                        const std::vector<std::int64_t>& keys, TaskRuntime& rt, Profile* profile,
                        SsspFigures& figures, MPI_Comm comm, std::FILE* log) {
-  SsspKernel sssp(cfg, graph.csr, rt, profile, comm);
+  SsspKernel sssp(cfg, graph, rt, profile, comm);
   figures.delta = sssp.delta();
   if (cfg.sssp_opt.delta == 0) say(log, "kernel 3: delta %g (auto)\n", figures.delta);
   Search<SsspKernel> s(sssp, graph.csr, keys, figures, comm, log);

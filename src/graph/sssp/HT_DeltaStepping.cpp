@@ -15,6 +15,7 @@
 #include "comm/HT_TeamBarrier.hpp"
 #include "graph/impl/HT_ChunkTask.hpp"
 #include "graph/sssp/impl/HT_SentFilter.hpp"
+#include "graph/sssp/impl/HT_SsspState.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Error.hpp"
 #include "runtime/HT_Phase.hpp"
@@ -23,25 +24,15 @@ namespace ht {
 
 namespace {
 
-// A vertex's state: its distance's float bits above its parent's id.
-using State = std::uint64_t;
-constexpr std::uint32_t kNoParent = 0xffffffffu;
-
-std::uint32_t bits(float d) {
-  std::uint32_t b;
-  std::memcpy(&b, &d, sizeof b);
-  return b;
-}
-float dist_of(State s) {
-  const auto b = static_cast<std::uint32_t>(s >> 32);
-  float d;
-  std::memcpy(&d, &b, sizeof d);
-  return d;
-}
-State pack(float d, std::int64_t parent) {
-  return (State{bits(d)} << 32) | static_cast<std::uint32_t>(parent);
-}
-const State kUnreached = pack(SsspResult::kUnreached, kNoParent);
+// A vertex's state and a distance's bucket: impl/HT_SsspState.hpp.
+using State = impl::SsspState;
+using impl::dist_of;
+using impl::kLastBucket;
+using impl::kNoParent;
+constexpr auto& bits = impl::float_bits;
+constexpr auto& pack = impl::pack_state;
+const State kUnreached = impl::kUnreachedState;
+constexpr std::int64_t kNone = impl::kNoBucket;
 
 // A plain atomic read (Kokkos 3.4 has none outside Kokkos::Impl; every
 // compiler Kokkos supports on hosts has this builtin).
@@ -84,12 +75,6 @@ constexpr std::size_t kFuseEntries = 1024;
 // Buckets a fused phase may take where a level's end costs a collective
 // (nbx): fewer phases, at the price of relaxations a remote distance undoes.
 constexpr int kNbxWindow = 4;
-
-// No bucket: none live, none sent.
-constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::max();
-// The last bucket: every farther distance (a huge weight, a narrow delta)
-// saturates to it, so a bucket index is always defined and below kNone.
-constexpr std::int64_t kLastBucket = std::int64_t(1) << 62;
 
 // auto_delta: this many times the mean weight over the squared mean degree
 // (docs/performance/sssp.md#delta).
@@ -134,14 +119,9 @@ class DeltaStepping::Impl {
     if (!on_every_rank(g.split_rows(), comm))
       throw UsageError(
           "SSSP needs each row's local targets first (Csr::split, as kernel 1 builds)");
-    if (g.range.n_global > (std::int64_t(1) << 32))
-      throw UsageError("SSSP keeps parents in 32 bits: at most 2^32 vertices (SCALE 32), not " +
-                       std::to_string(g.range.n_global));
-    if (!(opt.delta >= 0) || !std::isfinite(opt.delta))
-      throw UsageError("SSSP delta must be > 0 (0: auto_delta), not " + std::to_string(opt.delta));
+    impl::check_search(g.range.n_global, opt.delta);
     if (opt.delta == 0) opt_.delta = auto_delta(g, comm);
-    // At most the largest double: a subnormal delta's inverse overflows.
-    inverse_delta_ = std::min(1.0 / opt_.delta, std::numeric_limits<double>::max());
+    inverse_delta_ = impl::inverse_of(opt_.delta);
     if (opt.window < 0)
       throw UsageError("SSSP window must be >= 0 (0: automatic), not " +
                        std::to_string(opt.window));
@@ -208,13 +188,7 @@ class DeltaStepping::Impl {
     ws.far.push_back({b, e});
   }
 
-  /// By a multiply: a division per win cost as much as the rest of it.  In
-  /// double and saturated before the conversion (a float's distance over a
-  /// narrow delta passes any integer's range; inf and NaN fail the test).
-  std::int64_t bucket_of(float d) const {
-    const double x = static_cast<double>(d) * inverse_delta_;
-    return x < static_cast<double>(kLastBucket) ? static_cast<std::int64_t>(x) : kLastBucket;
-  }
+  std::int64_t bucket_of(float d) const { return impl::bucket_of(d, inverse_delta_); }
 
   enum class Edges { light, heavy, all };
   /// Chunk c of n of the phase's frontier: its live entries relax their
@@ -732,17 +706,7 @@ const SsspResult& DeltaStepping::Impl::search(std::int64_t root) {
       next = phase<All>(group, true);
     }
   }
-  res_.dist.resize(static_cast<std::size_t>(n));
-  res_.pred.resize(static_cast<std::size_t>(n));
-  float* const dist = res_.dist.data();
-  std::int64_t* const pred = res_.pred.data();
-  Kokkos::parallel_for("ht::DeltaStepping::answer", Host(0, n), [=](std::int64_t j) {
-    const State s = state[j];
-    const bool reached = s != kUnreached;
-    dist[j] = reached ? dist_of(s) : SsspResult::kUnreached;
-    pred[j] = reached ? static_cast<std::int64_t>(static_cast<std::uint32_t>(s)) : -1;
-  });
-  Kokkos::fence();
+  impl::answer(state_, res_);
   for (WorkerState& l : workers_) {
     res_.relaxations += l.relaxations;
     l.relaxations = 0;
@@ -758,9 +722,13 @@ const SsspResult& DeltaStepping::search(std::int64_t root) { return impl_->searc
 double DeltaStepping::delta() const { return impl_->delta(); }
 
 double auto_delta(const Csr& g, MPI_Comm comm) {
+  return auto_delta(g.weights, g.range.n_global, comm);
+}
+
+double auto_delta(const std::vector<float>& weights, std::int64_t vertices, MPI_Comm comm) {
   // Weights are floats: their sum over 2^40 edge ends stays far inside a double.
-  double sums[2] = {0, static_cast<double>(g.weights.size())}, heaviest = 0;
-  for (const float w : g.weights) {
+  double sums[2] = {0, static_cast<double>(weights.size())}, heaviest = 0;
+  for (const float w : weights) {
     sums[0] += static_cast<double>(w);
     heaviest = std::max(heaviest, static_cast<double>(w));
   }
@@ -768,8 +736,7 @@ double auto_delta(const Csr& g, MPI_Comm comm) {
   mpi::Allreduce(MPI_IN_PLACE, &heaviest, 1, MPI_DOUBLE, MPI_MAX, comm);
   if (!(sums[0] > 0)) return 1;  // every distance 0: any width
   const double mean_weight = sums[0] / sums[1];
-  const double mean_degree =
-      sums[1] / static_cast<double>(std::max<std::int64_t>(1, g.range.n_global));
+  const double mean_degree = sums[1] / static_cast<double>(std::max<std::int64_t>(1, vertices));
   return std::min(heaviest, kAutoDeltaScale * mean_weight / (mean_degree * mean_degree));
 }
 

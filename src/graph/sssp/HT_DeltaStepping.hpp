@@ -116,6 +116,9 @@ struct SsspResult {
 /// measured fastest at SCALE 18 and 20; at d = 4 (a grid) 32 for weights
 /// 1..255, where 32 to 255 ran within 20% of each other and 4 was 30% slower.
 double auto_delta(const Csr& g, MPI_Comm comm);
+/// \brief auto_delta()'s rule on edge ends of weights \p weights (this
+/// rank's) in a graph of \p vertices vertices (collective).
+double auto_delta(const std::vector<float>& weights, std::int64_t vertices, MPI_Comm comm);
 
 /// \brief Delta-stepping on one weighted CSR: searches from any root.
 class DeltaStepping {

@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "comm/HT_Grid2D.hpp"
 #include "graph/HT_Csr.hpp"
+#include "graph/HT_Csr2D.hpp"
 #include "graph/HT_Validate.hpp"
 
 namespace ht {
@@ -50,5 +52,12 @@ namespace ht {
 /// unreached vertex).  Validation::level holds each vertex's tree depth.
 Validation validate_sssp(const Csr& g, std::int64_t key, const std::vector<std::int64_t>& pred,
                          const std::vector<float>& dist, MPI_Comm comm);
+/// The same checks on the weighted 2D block \p b of \p grid (HT_Csr2D.hpp),
+/// where no 1D CSR is kept: each vertex learns its parent's distance from
+/// the parent's owner; the holders of its row find the edge to the parent;
+/// each entry's far end learns the near end's distance and the weight.
+Validation validate_sssp(const Csr2D& b, const Grid2D& grid, std::int64_t key,
+                         const std::vector<std::int64_t>& pred, const std::vector<float>& dist,
+                         MPI_Comm comm);
 
 }  // namespace ht

@@ -4,7 +4,9 @@
 // own weights, self-loops, ids shuffled across the ranks' blocks), each shape
 // with every kind of weights (unit, uniform, integers 1..255, all zero, some
 // zero, 1e-30 to 1e30, tiny and huge mixed), on np = 1, 2, 4 ranks x 1, 2
-// threads, and one rank's team run with its waves shared.  From each of the
+// threads, and one rank's team run with its waves shared; and on the 2D
+// block of the most square grid (every grid of the ranks for the small
+// instances), each answer checked by the 2D validator.  From each of the
 // instance's keys (inside and outside its big piece, isolated) the answer
 // passes validate_sssp and is the test's own Dijkstra's by wrong_answers.hpp's
 // judge: exact distances, a parent per reached vertex whose edge weighs the
@@ -12,24 +14,66 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "comm/HT_Grid2D.hpp"
 #include "graph/HT_Csr.hpp"
+#include "graph/HT_Csr2D.hpp"
 #include "graph/HT_RowOrder.hpp"
 #include "graph/impl/HT_ChunkTask.hpp"
 #include "graph/shapes.hpp"
 #include "graph/sssp/HT_DeltaStepping.hpp"
+#include "graph/sssp/HT_DeltaStepping2D.hpp"
 #include "graph/sssp/HT_SsspValidate.hpp"
 #include "graph/wrong_answers.hpp"
 #include "sssp_oracle.hpp"
 
 namespace {
 
-// Every key of one instance searched by both variants and judged.  Rows
-// ordered (the lightest of duplicates kept) for odd seeds, as the edges came
-// for even ones.
-void search_all(test::Shape shape, std::int64_t size, std::uint64_t seed, test::Weights weights) {
+// The grids of the 2D search: none, the most square one, or every R x C = P.
+enum class Grids { none, square, all };
+
+int world_size() {
+  int p = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  return p;
+}
+
+// Searches from every key of gr by \p make_search(variant) (an object with
+// search(key) and delta()), each answer validated by \p validate(key,
+// result) and judged against the oracle's distances \p want.
+template <class Make, class Validate>
+void judge_searches(const test::ShapeGraph& gr, const ht::VertexRange& range,
+                    const std::vector<std::vector<float>>& want, const std::string& layout,
+                    Make&& make_search, Validate&& validate) {
+  const test::WholeGraph whole(gr.edges, gr.n);
+  for (const ht::SsspVariant variant : {ht::SsspVariant::fused, ht::SsspVariant::classic}) {
+    ht::SsspOptions opt;
+    opt.variant = variant;
+    opt.buffer_items = 8;  // many messages
+    opt.chunks = 4;
+    auto sssp = make_search(opt);
+    for (std::size_t k = 0; k < gr.keys.size(); ++k) {
+      const std::int64_t key = gr.keys[k];
+      SCOPED_TRACE(gr.name + ", " + layout + ", " + ht::variant_name(variant) + ", delta " +
+                   std::to_string(sssp->delta()) + ", key " + std::to_string(key));
+      const ht::SsspResult& res = sssp->search(key);
+      const test::Answer a{gather(res.pred, range, MPI_INT64_T),
+                           gather(res.dist, range, MPI_FLOAT)};
+      const ht::Validation v = validate(key, res);
+      EXPECT_TRUE(v.ok()) << v.what;
+      EXPECT_EQ(test::judge_sssp(whole, key, want[k], a), "");
+    }
+  }
+}
+
+// Every key of one instance searched by both variants, on the 1D CSR and on
+// the 2D block of \p grids, and judged.  Rows ordered (the lightest of
+// duplicates kept) for odd seeds, as the edges came for even ones.
+void search_all(test::Shape shape, std::int64_t size, std::uint64_t seed, test::Weights weights,
+                Grids grids = Grids::square) {
   test::ShapeGraph gr = test::make_shape(shape, size, seed, weights);
   const auto [first, last] =
       ht::edge_slice(static_cast<std::int64_t>(gr.edges.size()), MPI_COMM_WORLD);
@@ -40,27 +84,35 @@ void search_all(test::Shape shape, std::int64_t size, std::uint64_t seed, test::
     ht::order_rows(g, MPI_COMM_WORLD);
     gr.name += " ordered";
   }
-  const test::WholeGraph whole(gr.edges, gr.n);
   std::vector<std::vector<float>> want;
   for (const std::int64_t key : gr.keys) want.push_back(oracle_distances(gr.edges, gr.n, key));
-  for (const ht::SsspVariant variant : {ht::SsspVariant::fused, ht::SsspVariant::classic}) {
-    ht::SsspOptions opt;
-    opt.variant = variant;
-    opt.buffer_items = 8;  // many messages
-    opt.chunks = 4;
-    ht::TaskRuntime rt(ht::DeltaStepping::pool_bytes(opt), "Runtime/pool_MiB");
-    ht::DeltaStepping sssp(g, opt, rt, MPI_COMM_WORLD);
-    for (std::size_t k = 0; k < gr.keys.size(); ++k) {
-      const std::int64_t key = gr.keys[k];
-      SCOPED_TRACE(gr.name + ", " + ht::variant_name(variant) + ", delta " +
-                   std::to_string(sssp.delta()) + ", key " + std::to_string(key));
-      const ht::SsspResult& res = sssp.search(key);
-      const test::Answer a{gather(res.pred, g.range, MPI_INT64_T),
-                           gather(res.dist, g.range, MPI_FLOAT)};
-      const ht::Validation v = ht::validate_sssp(g, key, res.pred, res.dist, MPI_COMM_WORLD);
-      EXPECT_TRUE(v.ok()) << v.what;
-      EXPECT_EQ(test::judge_sssp(whole, key, want[k], a), "");
-    }
+  std::unique_ptr<ht::TaskRuntime> rt;
+  judge_searches(
+      gr, g.range, want, "1D",
+      [&](const ht::SsspOptions& opt) {
+        rt.reset();  // one runtime at a time
+        rt = std::make_unique<ht::TaskRuntime>(ht::DeltaStepping::pool_bytes(opt),
+                                               "Runtime/pool_MiB");
+        return std::make_unique<ht::DeltaStepping>(g, opt, *rt, MPI_COMM_WORLD);
+      },
+      [&](std::int64_t key, const ht::SsspResult& res) {
+        return ht::validate_sssp(g, key, res.pred, res.dist, MPI_COMM_WORLD);
+      });
+  const int p = world_size();
+  for (int rows = 1; rows <= p; ++rows) {
+    const ht::GridShape square = ht::most_square_grid(p);
+    if (grids == Grids::none || p % rows || (grids == Grids::square && rows != square.rows))
+      continue;
+    const ht::Grid2D grid(MPI_COMM_WORLD, {rows, p / rows});
+    const ht::Csr2D b = ht::build_csr_2d(g, grid);
+    judge_searches(
+        gr, g.range, want, "2D " + grid.shape().name(),
+        [&](const ht::SsspOptions& opt) {
+          return std::make_unique<ht::DeltaStepping2D>(b, grid, opt);
+        },
+        [&](std::int64_t key, const ht::SsspResult& res) {
+          return ht::validate_sssp(b, grid, key, res.pred, res.dist, MPI_COMM_WORLD);
+        });
   }
 }
 
@@ -86,7 +138,7 @@ INSTANTIATE_TEST_SUITE_P(Shapes, SsspShapes, ::testing::ValuesIn(test::kShapes),
 // oversubscribed cores.
 class SsspShapesSmall : public ::testing::TestWithParam<test::Shape> {};
 TEST_P(SsspShapesSmall, BothVariantsGiveDijkstrasDistances) {
-  search_all(GetParam(), 12, 3, test::Weights::wide);
+  search_all(GetParam(), 12, 3, test::Weights::wide, Grids::all);
 }
 INSTANTIATE_TEST_SUITE_P(Shapes, SsspShapesSmall, ::testing::ValuesIn(test::kShapes),
                          shape_test_name);
@@ -99,8 +151,8 @@ TEST_P(SsspShapesTeam, SharedWavesGiveDijkstrasDistances) {
   const std::int64_t alone = ht::impl::team_alone_edges();
   for (const std::int64_t edges : {0, 24}) {
     ht::impl::set_team_alone_edges(edges);
-    search_all(GetParam(), 150, 1, test::Weights::integers);
-    search_all(GetParam(), 61, 2, test::Weights::wide);
+    search_all(GetParam(), 150, 1, test::Weights::integers, Grids::none);
+    search_all(GetParam(), 61, 2, test::Weights::wide, Grids::none);
   }
   ht::impl::set_team_alone_edges(alone);
 }

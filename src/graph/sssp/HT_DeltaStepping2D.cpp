@@ -1,0 +1,298 @@
+#include "graph/sssp/HT_DeltaStepping2D.hpp"
+
+#include <Kokkos_Core.hpp>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "comm/HT_CommCounts.hpp"
+#include "comm/HT_PeerExchange.hpp"
+#include "comm/HT_Wait.hpp"
+#include "graph/impl/HT_ChunkTask.hpp"
+#include "graph/sssp/impl/HT_SsspState.hpp"
+#include "profile/HT_Profile.hpp"
+#include "runtime/HT_Error.hpp"
+#include "runtime/HT_Phase.hpp"
+
+namespace ht {
+
+using namespace impl;
+
+namespace {
+
+// A vertex waiting in a bucket (local index, distance bits when put there):
+// one whose distance has changed since is stale and skipped.
+struct Entry {
+  std::uint32_t j, d;
+};
+
+// A candidate on its way to its owner: the vertex's offset in the owner's
+// piece above the distance's bits, and the parent's id.
+struct Candidate {
+  std::uint64_t at;
+  std::int64_t parent;
+};
+
+// Gathered rows fewer than this a chunk cost more to spread than they gain.
+constexpr std::size_t kMinChunkRows = 64;
+
+enum class Edges { light, heavy, all };
+
+// A phase's rows are gathered with MPI's int counts.
+int rows_count(std::int64_t n) {
+  if (n > std::numeric_limits<int>::max())
+    throw Error("2D SSSP: a phase's rows exceed MPI's int count; use more ranks");
+  return static_cast<int>(n);
+}
+
+}  // namespace
+
+double auto_delta(const Csr2D& g, MPI_Comm comm) {
+  return auto_delta(g.row_weights, g.range.n_global, comm);
+}
+
+class DeltaStepping2D::Impl {
+ public:
+  Impl(const Csr2D& g, const Grid2D& grid, const SsspOptions& opt)
+      : g_(g), grid_(grid), opt_(opt), profile_(profile_or_off(opt.profile)) {
+    MPI_Comm comm = grid.comm();
+    if (!on_every_rank(g.row_weights.size() == g.row_targets.size(), comm))
+      throw UsageError("SSSP needs the edges' weights: the 2D block was built without them");
+    impl::check_search(g.range.n_global, opt.delta);
+    if (opt.delta == 0) opt_.delta = auto_delta(g, comm);
+    inverse_delta_ = inverse_of(opt_.delta);
+    threads_ = static_cast<std::size_t>(Kokkos::OpenMP().concurrency());
+    state_.assign(static_cast<std::size_t>(g.range.local_count()), kUnreachedState);
+  }
+
+  double delta() const { return opt_.delta; }
+  const SsspResult& search(std::int64_t root);
+
+ private:
+  std::int64_t bucket_of(float d) const { return impl::bucket_of(d, inverse_delta_); }
+
+  // The first bucket holding a live entry here, or kNoBucket; drops the
+  // buckets before it that hold stale entries only.
+  std::int64_t first_live() {
+    while (!buckets_.empty()) {
+      std::vector<Entry>& b = buckets_.begin()->second;
+      b.erase(std::remove_if(b.begin(), b.end(), [&](Entry e) { return !live(e); }), b.end());
+      if (!b.empty()) return buckets_.begin()->first;
+      buckets_.erase(buckets_.begin());
+    }
+    return kNoBucket;
+  }
+  bool live(Entry e) const { return static_cast<std::uint32_t>(state_[e.j] >> 32) == e.d; }
+
+  // Bucket b's live entries, as this rank's part of the phase's rows (row
+  // index above distance bits); classic keeps them for the heavy phase.
+  void take(std::int64_t b, bool keep) {
+    mine_.clear();
+    const auto it = buckets_.find(b);
+    if (it == buckets_.end()) return;
+    const std::int64_t slot = std::int64_t(g_.col) * g_.piece_bits;  // this piece in the row block
+    for (const Entry e : it->second) {
+      if (!live(e)) continue;
+      mine_.push_back(static_cast<std::uint64_t>(slot + e.j) << 32 | e.d);
+      if (keep) settled_.push_back(e.j);
+    }
+    buckets_.erase(it);
+  }
+
+  // Step 1: the rows of every rank of the grid row, in rows_.
+  void expand() {
+    const int cols = g_.shape.cols;
+    const int m = rows_count(static_cast<std::int64_t>(mine_.size()));
+    std::vector<int> counts(cols), displs(cols), ones(cols, 1), at(cols);
+    for (int t = 0; t < cols; ++t) at[t] = t;
+    std::vector<MPI_Request> req(1);
+    mpi::Iallgatherv(&m, 1, MPI_INT, counts.data(), ones.data(), at.data(), MPI_INT,
+                     grid_.row_comm(), &req[0]);
+    wait_all(req);
+    std::int64_t total = 0;
+    for (int t = 0; t < cols; ++t) {
+      displs[t] = rows_count(total);
+      total += counts[t];
+    }
+    rows_.resize(static_cast<std::size_t>(rows_count(total)));
+    mpi::Iallgatherv(mine_.data(), m, MPI_UINT64_T, rows_.data(), counts.data(), displs.data(),
+                     MPI_UINT64_T, grid_.row_comm(), &req[0]);
+    wait_all(req);
+    if (cols > 1 && m > 0) {
+      res_.messages += cols - 1;
+      res_.bytes += static_cast<std::int64_t>(cols - 1) * 8 * m;
+    }
+  }
+
+  // Step 2 for chunk c of n of rows_: its candidates, by the grid column's
+  // rank that owns their vertex, in out_[c].  Returns the entries relaxed.
+  template <Edges kind>
+  std::int64_t relax(std::size_t c, std::size_t n) {
+    const std::size_t q0 = rows_.size() * c / n, q1 = rows_.size() * (c + 1) / n;
+    std::vector<std::vector<Candidate>>& out = out_[c];
+    const float delta = static_cast<float>(opt_.delta);
+    const std::int64_t piece = g_.piece_bits;
+    std::int64_t relaxed = 0;
+    for (std::size_t q = q0; q < q1; ++q) {
+      const std::int64_t r = static_cast<std::int64_t>(rows_[q] >> 32);
+      const float d = bits_float(static_cast<std::uint32_t>(rows_[q]));
+      const std::int64_t parent = g_.row_vertex(r);
+      const BlockOffsets::Range e = g_.row_offsets[r];
+      for (std::int64_t k = e.begin; k < e.end; ++k) {
+        const float w = g_.row_weights[static_cast<std::size_t>(k)];
+        if (kind == Edges::light && !(w < delta)) continue;
+        if (kind == Edges::heavy && w < delta) continue;
+        const std::int64_t col = g_.row_targets[static_cast<std::size_t>(k)];
+        out[static_cast<std::size_t>(col / piece)].push_back(
+            {static_cast<std::uint64_t>(col % piece) << 32 | float_bits(d + w), parent});
+        ++relaxed;
+      }
+    }
+    return relaxed;
+  }
+
+  // Steps 2 and 3: the gathered rows' entries relaxed in chunks on the
+  // rank's threads (one profile lane each, in search \p group), the
+  // candidates folded to their owners along the grid column, the owners'
+  // buckets refilled.
+  template <Edges kind>
+  void relax_and_settle(std::int64_t b, int group) {
+    const std::size_t n =
+        std::clamp<std::size_t>(rows_.size() / kMinChunkRows, 1,
+                                std::min<std::size_t>(4 * threads_, std::max(1, opt_.chunks)));
+    const int rows = g_.shape.rows;
+    if (out_.size() < n) out_.resize(n);
+    for (std::size_t c = 0; c < n; ++c) {
+      out_[c].resize(static_cast<std::size_t>(rows));
+      for (auto& o : out_[c]) o.clear();
+    }
+    relaxed_.assign(n, 0);
+    const int iteration =
+        profile_.begin_iteration(group, static_cast<int>(res_.phases), static_cast<int>(n));
+    team_chunks(profile_, records_, n, [&](std::size_t c) {
+      TaskClock clock(profile_, records_[c], iteration, static_cast<int>(c), static_cast<int>(c));
+      relaxed_[c] = relax<kind>(c, n);
+      clock.items(relaxed_[c]);
+      clock.stop();
+    });
+    std::vector<std::int64_t> count(static_cast<std::size_t>(rows), 0);
+    for (std::size_t c = 0; c < n; ++c) {
+      res_.relaxations += relaxed_[c];
+      for (int s = 0; s < rows; ++s) count[s] += static_cast<std::int64_t>(out_[c][s].size());
+    }
+    for (int s = 0; s < rows; ++s)
+      if (s != g_.row && count[s] > 0) {
+        ++res_.messages;
+        res_.bytes += count[s] * static_cast<std::int64_t>(sizeof(Candidate));
+      }
+    const PeerPlan plan(count, grid_.col_comm(), sizeof(Candidate));
+    send_.resize(static_cast<std::size_t>(plan.sends()));
+    std::vector<std::int64_t> at = plan.send_offsets();
+    for (std::size_t c = 0; c < n; ++c)
+      for (int s = 0; s < rows; ++s) {
+        std::copy(out_[c][s].begin(), out_[c][s].end(), send_.begin() + at[s]);
+        at[s] += static_cast<std::int64_t>(out_[c][s].size());
+      }
+    recv_.resize(static_cast<std::size_t>(plan.receives()));
+    peer_exchange(plan, send_.data(), recv_.data());
+    for (const Candidate& x : recv_) {
+      const auto j = static_cast<std::size_t>(x.at >> 32);
+      const SsspState want = (x.at << 32) | static_cast<std::uint32_t>(x.parent);
+      if ((want >> 32) >= (state_[j] >> 32)) continue;  // only strictly shorter wins
+      state_[j] = want;
+      const auto d = static_cast<std::uint32_t>(want >> 32);
+      buckets_[std::max(b, bucket_of(bits_float(d)))].push_back({static_cast<std::uint32_t>(j), d});
+    }
+  }
+
+  // One phase of bucket b on this rank's part (mine_); returns the next
+  // phase's bucket, agreed by every rank.
+  template <Edges kind>
+  std::int64_t phase(std::int64_t b, int group) {
+    expand();
+    relax_and_settle<kind>(b, group);
+    ++res_.phases;
+    std::int64_t next = first_live();
+    all_reduce(&next, 1, MPI_MIN, grid_.comm());
+    return next;
+  }
+
+  const Csr2D& g_;
+  const Grid2D& grid_;
+  SsspOptions opt_;
+  Profile& profile_;
+  double inverse_delta_ = 1.0;
+  std::size_t threads_ = 1;
+  std::vector<SsspState> state_;                        // the owned vertices'
+  std::map<std::int64_t, std::vector<Entry>> buckets_;  // the non-empty ones
+  std::vector<std::uint32_t> settled_;      // classic: taken in the bucket's light phases
+  std::vector<std::uint64_t> mine_, rows_;  // a phase's rows: this rank's, the grid row's
+  std::vector<std::vector<std::vector<Candidate>>> out_;  // per chunk, per grid-column rank
+  std::vector<std::int64_t> relaxed_;
+  std::vector<Candidate> send_, recv_;
+  std::vector<TaskRecord> records_;  // the profile's, a chunk each
+  SsspResult res_;
+  int searches_ = 0;
+};
+
+const SsspResult& DeltaStepping2D::Impl::search(std::int64_t root) {
+  Region region("SSSP: search");
+  std::fill(state_.begin(), state_.end(), kUnreachedState);
+  buckets_.clear();
+  settled_.clear();
+  res_.buckets = res_.phases = res_.waves = res_.relaxations = res_.messages = res_.bytes = 0;
+  if (g_.range.mine(root)) {
+    const auto j = static_cast<std::uint32_t>(g_.range.local(root));
+    state_[j] = pack_state(0.0f, root);
+    buckets_[0].push_back({j, float_bits(0.0f)});
+  }
+  // Every rank gets the same bucket from each phase's allreduce, so all take
+  // the same branches: classic runs light phases until its bucket stays
+  // empty, then the heavy edges of every vertex the bucket held, once;
+  // fused relaxes every edge of a vertex when it is taken.
+  const bool classic = opt_.variant == SsspVariant::classic;
+  const int group = searches_++;  // the profile's
+  CommSteps steps(res_.comm);
+  std::int64_t next = 0, taken = -1;  // the root's bucket, known to every rank
+  bool heavy_due = false;
+  for (;; steps.mark()) {
+    if (heavy_due && next != taken) {
+      std::sort(settled_.begin(), settled_.end());
+      settled_.erase(std::unique(settled_.begin(), settled_.end()), settled_.end());
+      mine_.clear();
+      const std::int64_t slot = std::int64_t(g_.col) * g_.piece_bits;
+      for (const std::uint32_t j : settled_)
+        mine_.push_back(static_cast<std::uint64_t>(slot + j) << 32 | (state_[j] >> 32));
+      settled_.clear();
+      heavy_due = false;
+      next = phase<Edges::heavy>(taken, group);
+      continue;  // heavy edges may have filled a nearer bucket
+    }
+    if (next == kNoBucket) break;
+    if (next != taken) {
+      taken = next;
+      ++res_.buckets;
+    }
+    take(taken, classic);
+    if (classic) {
+      next = phase<Edges::light>(taken, group);
+      heavy_due = true;
+    } else {
+      next = phase<Edges::all>(taken, group);
+    }
+  }
+  answer(state_, res_);
+  return res_;
+}
+
+DeltaStepping2D::DeltaStepping2D(const Csr2D& g, const Grid2D& grid, const SsspOptions& opt)
+    : impl_(std::make_unique<Impl>(g, grid, opt)) {}
+DeltaStepping2D::~DeltaStepping2D() = default;
+
+const SsspResult& DeltaStepping2D::search(std::int64_t root) { return impl_->search(root); }
+double DeltaStepping2D::delta() const { return impl_->delta(); }
+
+}  // namespace ht
