@@ -12,9 +12,11 @@
 #include "comm/HT_PeerExchange.hpp"
 #include "comm/HT_Wait.hpp"
 #include "graph/impl/HT_ChunkTask.hpp"
+#include "graph/sssp/impl/HT_SentFilter.hpp"
 #include "graph/sssp/impl/HT_SsspState.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_HeldBytes.hpp"
 #include "runtime/HT_Phase.hpp"
 
 namespace ht {
@@ -36,8 +38,16 @@ struct Candidate {
   std::int64_t parent;
 };
 
+// How many rows, and entries within a row, ahead the relaxation requests a
+// row's entries and a target's sent-filter word (as the 1D search does).
+constexpr std::size_t kAheadRows = 2;
+constexpr std::int64_t kAhead = 8;
 // Gathered rows fewer than this a chunk cost more to spread than they gain.
 constexpr std::size_t kMinChunkRows = 64;
+// A phase's entries a round, at most: its candidates buffered at once (16
+// bytes each, in the chunks' outboxes and the packed sends) stay under
+// about 64 MiB a rank.
+constexpr std::int64_t kRoundEntries = std::int64_t(1) << 21;
 
 enum class Edges { light, heavy, all };
 
@@ -66,6 +76,8 @@ class DeltaStepping2D::Impl {
     inverse_delta_ = inverse_of(opt_.delta);
     threads_ = static_cast<std::size_t>(Kokkos::OpenMP().concurrency());
     state_.assign(static_cast<std::size_t>(g.range.local_count()), kUnreachedState);
+    sent_budget_ = opt.sent_filter_bytes ? opt.sent_filter_bytes
+                                         : g.row_targets.size() * sizeof(BlockIndex) / 2;
   }
 
   double delta() const { return opt_.delta; }
@@ -127,41 +139,89 @@ class DeltaStepping2D::Impl {
     }
   }
 
-  // Step 2 for chunk c of n of rows_: its candidates, by the grid column's
-  // rank that owns their vertex, in out_[c].  Returns the entries relaxed.
+  // Step 2 for chunk c of n of rows_[q0_, q1_): its candidates, by the grid
+  // column's rank that owns their vertex, in out_[c]; none for a vertex
+  // already sent a distance of an earlier bucket (the sent filter).
+  // Returns the entries relaxed.
   template <Edges kind>
   std::int64_t relax(std::size_t c, std::size_t n) {
-    const std::size_t q0 = rows_.size() * c / n, q1 = rows_.size() * (c + 1) / n;
+    const std::size_t span = q1_ - q0_;
+    const std::size_t first = q0_ + span * c / n, last = q0_ + span * (c + 1) / n;
     std::vector<std::vector<Candidate>>& out = out_[c];
     const float delta = static_cast<float>(opt_.delta);
     const std::int64_t piece = g_.piece_bits;
+    const bool single_row = g_.shape.rows == 1;  // no division by the piece then
     std::int64_t relaxed = 0;
-    for (std::size_t q = q0; q < q1; ++q) {
+    const BlockIndex* const targets = g_.row_targets.data();
+    const float* const weights = g_.row_weights.data();
+    for (std::size_t q = first; q < last; ++q) {
+      // A row's entries are a cache miss of their own (rows come in any
+      // order): the row kAheadRows on is requested now.
+      if (q + kAheadRows < last) {
+        __builtin_prefetch(targets + row_begin_[q + kAheadRows]);
+        __builtin_prefetch(weights + row_begin_[q + kAheadRows]);
+      }
       const std::int64_t r = static_cast<std::int64_t>(rows_[q] >> 32);
       const float d = bits_float(static_cast<std::uint32_t>(rows_[q]));
       const std::int64_t parent = g_.row_vertex(r);
-      const BlockOffsets::Range e = g_.row_offsets[r];
-      for (std::int64_t k = e.begin; k < e.end; ++k) {
-        const float w = g_.row_weights[static_cast<std::size_t>(k)];
+      const std::int64_t end = row_begin_[q] + (row_end_[q + 1] - row_end_[q]);
+      for (std::int64_t k = row_begin_[q]; k < end; ++k) {
+        if (k + kAhead < end) __builtin_prefetch(sent_.word(targets[k + kAhead]));
+        const float w = weights[k];
         if (kind == Edges::light && !(w < delta)) continue;
         if (kind == Edges::heavy && w < delta) continue;
-        const std::int64_t col = g_.row_targets[static_cast<std::size_t>(k)];
-        out[static_cast<std::size_t>(col / piece)].push_back(
-            {static_cast<std::uint64_t>(col % piece) << 32 | float_bits(d + w), parent});
         ++relaxed;
+        const std::int64_t col = targets[k];
+        const float du = d + w;
+        if (!sent_.admit(col, bucket_of(du))) continue;
+        const std::int64_t s = single_row ? 0 : col / piece;
+        out[static_cast<std::size_t>(s)].push_back(
+            {static_cast<std::uint64_t>(col - s * piece) << 32 | float_bits(du), parent});
       }
     }
     return relaxed;
   }
 
-  // Steps 2 and 3: the gathered rows' entries relaxed in chunks on the
-  // rank's threads (one profile lane each, in search \p group), the
+  // Steps 2 and 3 in rounds of at most round_entries of this rank's
+  // entries, as many as the grid column's fullest rank needs: what a phase
+  // buffers stays bounded whatever its frontier.
+  template <Edges kind>
+  void relax_and_settle(std::int64_t b, int group) {
+    row_end_.resize(rows_.size() + 1);
+    row_begin_.resize(rows_.size());
+    row_end_[0] = 0;
+    for (std::size_t q = 0; q < rows_.size(); ++q) {
+      const BlockOffsets::Range e = g_.row_offsets[static_cast<std::int64_t>(rows_[q] >> 32)];
+      row_begin_[q] = e.begin;
+      row_end_[q + 1] = row_end_[q] + (e.end - e.begin);
+    }
+    const std::int64_t entries = row_end_.back();
+    const std::int64_t most = opt_.round_entries > 0 ? opt_.round_entries : kRoundEntries;
+    long long rounds = (entries + most - 1) / most;
+    if (g_.shape.rows > 1) all_reduce(&rounds, 1, MPI_MAX, grid_.col_comm());
+    // One profile iteration a phase on every rank, whatever its rounds.
+    const int iteration = profile_.begin_iteration(group, static_cast<int>(res_.phases),
+                                                   static_cast<int>(4 * threads_));
+    for (long long k = 0; k < rounds; ++k) {
+      const auto at = [&](long long i) {
+        const std::int64_t want = static_cast<std::int64_t>(entries * i / rounds);
+        return static_cast<std::size_t>(std::lower_bound(row_end_.begin(), row_end_.end(), want) -
+                                        row_end_.begin());
+      };
+      q0_ = std::min(at(k), rows_.size());
+      q1_ = std::min(at(k + 1), rows_.size());
+      relax_round<kind>(b, iteration);
+    }
+  }
+
+  // One round of steps 2 and 3: rows_[q0_, q1_)'s entries relaxed in chunks
+  // on the rank's threads (one lane each of the profile's \p iteration), the
   // candidates folded to their owners along the grid column, the owners'
   // buckets refilled.
   template <Edges kind>
-  void relax_and_settle(std::int64_t b, int group) {
+  void relax_round(std::int64_t b, int iteration) {
     const std::size_t n =
-        std::clamp<std::size_t>(rows_.size() / kMinChunkRows, 1,
+        std::clamp<std::size_t>((q1_ - q0_) / kMinChunkRows, 1,
                                 std::min<std::size_t>(4 * threads_, std::max(1, opt_.chunks)));
     const int rows = g_.shape.rows;
     if (out_.size() < n) out_.resize(n);
@@ -170,21 +230,23 @@ class DeltaStepping2D::Impl {
       for (auto& o : out_[c]) o.clear();
     }
     relaxed_.assign(n, 0);
-    const int iteration =
-        profile_.begin_iteration(group, static_cast<int>(res_.phases), static_cast<int>(n));
     team_chunks(profile_, records_, n, [&](std::size_t c) {
       TaskClock clock(profile_, records_[c], iteration, static_cast<int>(c), static_cast<int>(c));
       relaxed_[c] = relax<kind>(c, n);
       clock.items(relaxed_[c]);
       clock.stop();
     });
+    // Candidates for this rank's own vertices settle from the chunks'
+    // outboxes; the others cross the grid column.
+    const int self = g_.row;
     std::vector<std::int64_t> count(static_cast<std::size_t>(rows), 0);
     for (std::size_t c = 0; c < n; ++c) {
       res_.relaxations += relaxed_[c];
-      for (int s = 0; s < rows; ++s) count[s] += static_cast<std::int64_t>(out_[c][s].size());
+      for (int s = 0; s < rows; ++s)
+        if (s != self) count[s] += static_cast<std::int64_t>(out_[c][s].size());
     }
     for (int s = 0; s < rows; ++s)
-      if (s != g_.row && count[s] > 0) {
+      if (count[s] > 0) {
         ++res_.messages;
         res_.bytes += count[s] * static_cast<std::int64_t>(sizeof(Candidate));
       }
@@ -193,18 +255,37 @@ class DeltaStepping2D::Impl {
     std::vector<std::int64_t> at = plan.send_offsets();
     for (std::size_t c = 0; c < n; ++c)
       for (int s = 0; s < rows; ++s) {
+        if (s == self) continue;
         std::copy(out_[c][s].begin(), out_[c][s].end(), send_.begin() + at[s]);
         at[s] += static_cast<std::int64_t>(out_[c][s].size());
       }
     recv_.resize(static_cast<std::size_t>(plan.receives()));
     peer_exchange(plan, send_.data(), recv_.data());
-    for (const Candidate& x : recv_) {
+    std::size_t buffered = send_.capacity() + recv_.capacity();
+    for (std::size_t c = 0; c < n; ++c)
+      for (const auto& o : out_[c]) buffered += o.capacity();
+    held_.set(static_cast<std::int64_t>(buffered * sizeof(Candidate)));
+    for (std::size_t c = 0; c < n; ++c) settle(b, out_[c][static_cast<std::size_t>(self)]);
+    settle(b, recv_);
+  }
+
+  // Step 3 for \p candidates: each one strictly shorter than its vertex's
+  // distance wins and puts the vertex in its bucket (never below b).
+  void settle(std::int64_t b, const std::vector<Candidate>& candidates) {
+    std::int64_t last = -1;  // the bucket the last win went to, and its bin (map nodes stay put)
+    std::vector<Entry>* bin = nullptr;
+    for (const Candidate& x : candidates) {
       const auto j = static_cast<std::size_t>(x.at >> 32);
       const SsspState want = (x.at << 32) | static_cast<std::uint32_t>(x.parent);
       if ((want >> 32) >= (state_[j] >> 32)) continue;  // only strictly shorter wins
       state_[j] = want;
       const auto d = static_cast<std::uint32_t>(want >> 32);
-      buckets_[std::max(b, bucket_of(bits_float(d)))].push_back({static_cast<std::uint32_t>(j), d});
+      const std::int64_t to = std::max(b, bucket_of(bits_float(d)));
+      if (to != last) {
+        bin = &buckets_[to];
+        last = to;
+      }
+      bin->push_back({static_cast<std::uint32_t>(j), d});
     }
   }
 
@@ -233,6 +314,12 @@ class DeltaStepping2D::Impl {
   std::vector<std::vector<std::vector<Candidate>>> out_;  // per chunk, per grid-column rank
   std::vector<std::int64_t> relaxed_;
   std::vector<Candidate> send_, recv_;
+  std::vector<std::int64_t> row_end_;    // entries of rows_[0, q), by q
+  std::vector<std::int64_t> row_begin_;  // where row rows_[q]'s entries start
+  std::size_t q0_ = 0, q1_ = 0;          // the round's rows
+  SentFilter sent_;                      // by column index
+  std::size_t sent_budget_ = 0;
+  HeldCharge held_{Held::search};    // the candidates' buffers
   std::vector<TaskRecord> records_;  // the profile's, a chunk each
   SsspResult res_;
   int searches_ = 0;
@@ -243,6 +330,7 @@ const SsspResult& DeltaStepping2D::Impl::search(std::int64_t root) {
   std::fill(state_.begin(), state_.end(), kUnreachedState);
   buckets_.clear();
   settled_.clear();
+  sent_.reset(g_.col_slots(), sent_budget_);
   res_.buckets = res_.phases = res_.waves = res_.relaxations = res_.messages = res_.bytes = 0;
   if (g_.range.mine(root)) {
     const auto j = static_cast<std::uint32_t>(g_.range.local(root));

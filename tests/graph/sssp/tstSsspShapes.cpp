@@ -54,6 +54,7 @@ void judge_searches(const test::ShapeGraph& gr, const ht::VertexRange& range,
     opt.variant = variant;
     opt.buffer_items = 8;  // many messages
     opt.chunks = 4;
+    opt.round_entries = 16;  // 2D: many rounds a phase
     auto sssp = make_search(opt);
     for (std::size_t k = 0; k < gr.keys.size(); ++k) {
       const std::int64_t key = gr.keys[k];
