@@ -115,27 +115,43 @@ void sort_rows(Csr2D& b, std::vector<Item>& in) {
   in = {};
 }
 
+// The block's rows; \p release (if not null, g itself) gives up its
+// targets, weights and split once they are on their way, before the sort.
 template <class Item>
-void fill_rows(Csr2D& b, const Csr& g, const Grid2D& grid, std::int64_t round_entries) {
+void fill_rows(Csr2D& b, const Csr& g, const Grid2D& grid, std::int64_t round_entries,
+               Csr* release) {
   std::vector<Item> in = gather_rows<Item>(g, b, grid, round_entries);
+  if (release) {
+    release->targets = Targets{};
+    std::vector<float>().swap(release->weights);
+    std::vector<std::int64_t>().swap(release->split);
+  }
   sort_rows(b, in);
 }
 
-}  // namespace
-
-Csr2D build_csr_2d(const Csr& g, const Grid2D& grid, std::int64_t round_entries) {
+Csr2D build(const Csr& g, const Grid2D& grid, std::int64_t round_entries, Csr* release) {
   Csr2D b = empty_block(g, grid);
   if (!on_every_rank(g.weights.size() == g.targets.size() || g.weights.empty(), grid.comm()))
     throw Error("build_csr_2d: a graph with weights for some of its entries only");
   if (on_every_rank(g.weights.empty(), grid.comm()))
-    fill_rows<Packed>(b, g, grid, round_entries);
+    fill_rows<Packed>(b, g, grid, round_entries, release);
   else
-    fill_rows<PackedWeighted>(b, g, grid, round_entries);
+    fill_rows<PackedWeighted>(b, g, grid, round_entries, release);
   const std::int64_t n = g.range.local_count();
   b.degree.resize(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) b.degree[i] = g.degree(i);
   b.held.set(b.bytes());
   return b;
+}
+
+}  // namespace
+
+Csr2D build_csr_2d(const Csr& g, const Grid2D& grid, std::int64_t round_entries) {
+  return build(g, grid, round_entries, nullptr);
+}
+
+Csr2D move_to_csr_2d(Csr& g, const Grid2D& grid, std::int64_t round_entries) {
+  return build(g, grid, round_entries, &g);
 }
 
 }  // namespace ht

@@ -110,5 +110,11 @@ struct Csr2D {
 /// ordered or not; the block has weights where \p g has.
 Csr2D build_csr_2d(const Csr& g, const Grid2D& grid,
                    std::int64_t round_entries = std::int64_t(1) << 22);
+/// \brief build_csr_2d() that frees \p g's targets, weights and split once
+/// their entries have left, before the block is sorted (\p g keeps its
+/// offsets: degrees): kernel 1 then never holds the 1D entries, the arriving
+/// ones and the block at once.
+Csr2D move_to_csr_2d(Csr& g, const Grid2D& grid,
+                     std::int64_t round_entries = std::int64_t(1) << 22);
 
 }  // namespace ht

@@ -55,7 +55,7 @@ TEST(MemoryEstimates, Graph500TwoDKeepsOneCopyOfTheGraph) {
   int size = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (size != 4) GTEST_SKIP() << "a 2 x 2 grid needs 4 ranks";
-  // Kernel 1 holds the block beside the whole CSR while it builds it.
+  // Kernel 1 holds the arriving rows beside the whole CSR while it builds the block.
   EXPECT_GT(g500(22, 4, "bfs", "2d"), g500(22, 4, "bfs", "1d"));
 }
 

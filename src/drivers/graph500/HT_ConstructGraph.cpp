@@ -90,12 +90,9 @@ Graph500Graph construct_graph(const Graph500Config& cfg, MPI_Comm comm, std::FIL
     out.target_bits = out.csr.targets.wide() ? 64 : 32;
     if (cfg.partition == Partition::two_d) {  // the ordered rows, split into blocks
       out.grid = std::make_unique<Grid2D>(comm, cfg.grid);
-      out.blocks = build_csr_2d(out.csr, *out.grid);
       // One copy of the graph: the block, with its weights; the CSR keeps
       // its offsets (degrees, for the keys and TEPS).
-      out.csr.targets = Targets{};
-      std::vector<float>().swap(out.csr.weights);
-      std::vector<std::int64_t>().swap(out.csr.split);
+      out.blocks = move_to_csr_2d(out.csr, *out.grid);
     }
     out.csr_held.set(out.csr.bytes());
     barrier(comm);

@@ -102,27 +102,42 @@ class Search {
   SearchHeld held_;
 };
 
-// What both kernels hold: the graph, the communicator and the last search's
-// answer, whose parents the trials read.
-template <class Result>
+// What Search reads of a kernel besides its calls: its name, its profiling
+// regions and its types.
+struct BfsTraits {
+  using Result = BfsResult;
+  using Figures = BfsFigures;
+  static constexpr const char* name = "BFS";
+  static constexpr TrialRegions regions{"Graph500: BFS", "Graph500: validation"};
+};
+struct SsspTraits {
+  using Result = SsspResult;
+  using Figures = SsspFigures;
+  static constexpr const char* name = "SSSP";
+  static constexpr TrialRegions regions{"Graph500: SSSP", "Graph500: SSSP validation"};
+};
+
+// What both kernels hold: their traits, the graph, the communicator and the
+// last search's answer, whose parents the trials read.
+template <class Traits>
 class KernelBase {
  public:
+  using Figures = typename Traits::Figures;
+  static constexpr const char* name = Traits::name;
+  static constexpr TrialRegions regions = Traits::regions;
+
   KernelBase(const Graph500Graph& graph, MPI_Comm comm) : graph_(graph), comm_(comm) {}
   const std::vector<std::int64_t>& pred() const { return result_->pred; }
 
  protected:
   const Graph500Graph& graph_;
   MPI_Comm comm_;
-  const Result* result_ = nullptr;
+  const typename Traits::Result* result_ = nullptr;
 };
 
 // Kernel 2: the deck's BFS variant.
-class BfsKernel : public KernelBase<BfsResult> {
+class BfsKernel : public KernelBase<BfsTraits> {
  public:
-  using Figures = BfsFigures;
-  static constexpr const char* name = "BFS";
-  static constexpr TrialRegions regions{"Graph500: BFS", "Graph500: validation"};
-
   // With a 2D block in the graph, the variant's 2D kernel searches it and the
   // validator reads it; else the 1D CSR serves both.
   BfsKernel(const Graph500Config& cfg, const Graph500Graph& graph, TaskRuntime& rt,
@@ -139,12 +154,8 @@ class BfsKernel : public KernelBase<BfsResult> {
 
 // Kernel 3: delta-stepping on the 2D block where the graph has one, else
 // on the 1D CSR; its validator reads the same.
-class SsspKernel : public KernelBase<SsspResult> {
+class SsspKernel : public KernelBase<SsspTraits> {
  public:
-  using Figures = SsspFigures;
-  static constexpr const char* name = "SSSP";
-  static constexpr TrialRegions regions{"Graph500: SSSP", "Graph500: SSSP validation"};
-
   SsspKernel(const Graph500Config& cfg, const Graph500Graph& graph, TaskRuntime& rt,
              Profile* profile, MPI_Comm comm);
   void search(std::int64_t key) { result_ = sssp_ ? &sssp_->search(key) : &sssp_2d_->search(key); }

@@ -14,7 +14,10 @@
 ///  2. relax: each rank relaxes its block's entries of those rows (chunks of
 ///     the gathered list on the rank's threads) and sends each candidate
 ///     (vertex, distance, parent) to the target's owner, a rank of its grid
-///     column (comm/HT_PeerExchange);
+///     column (comm/HT_PeerExchange), unless it sent that vertex a distance
+///     of an earlier bucket (impl/HT_SentFilter, by column index); a phase's
+///     entries go in rounds of at most SsspOptions::round_entries, so what it
+///     buffers is bounded whatever its frontier;
 ///  3. settle: the owner keeps a candidate strictly shorter than its
 ///     vertex's distance and puts the vertex in its bucket; one allreduce
 ///     then agrees on the next phase's bucket.
@@ -43,8 +46,9 @@ class DeltaStepping2D {
  public:
   /// \brief Collective over \p grid's ranks.  Throws ht::UsageError where
   /// \p g has no weights, more than 2^32 vertices, or delta is negative or
-  /// not finite.  SsspOptions::chunks bounds a phase's chunks;
-  /// buffer_items, window and sent_filter_bytes are the 1D search's own.
+  /// not finite.  SsspOptions::chunks bounds a phase's chunks, and
+  /// sent_filter_bytes the sent filter (0: half the block's target bytes);
+  /// buffer_items and window are the 1D search's own.
   DeltaStepping2D(const Csr2D& g, const Grid2D& grid, const SsspOptions& opt);
   ~DeltaStepping2D();
   DeltaStepping2D(const DeltaStepping2D&) = delete;
