@@ -183,8 +183,8 @@ class DeltaStepping2D::Impl {
   }
 
   // Steps 2 and 3 in rounds of at most round_entries of this rank's
-  // entries, as many as the grid column's fullest rank needs: what a phase
-  // buffers stays bounded whatever its frontier.
+  // entries, as many as the grid column's fullest rank needs: what a rank
+  // sends a round stays bounded whatever its frontier.
   template <Edges kind>
   void relax_and_settle(std::int64_t b, int group) {
     row_end_.resize(rows_.size() + 1);
@@ -204,7 +204,8 @@ class DeltaStepping2D::Impl {
                                                    static_cast<int>(4 * threads_));
     for (long long k = 0; k < rounds; ++k) {
       const auto at = [&](long long i) {
-        const std::int64_t want = static_cast<std::int64_t>(entries * i / rounds);
+        // entries * i / rounds, exact without the product's overflow.
+        const std::int64_t want = entries / rounds * i + entries % rounds * i / rounds;
         return static_cast<std::size_t>(std::lower_bound(row_end_.begin(), row_end_.end(), want) -
                                         row_end_.begin());
       };
@@ -264,7 +265,10 @@ class DeltaStepping2D::Impl {
     std::size_t buffered = send_.capacity() + recv_.capacity();
     for (std::size_t c = 0; c < n; ++c)
       for (const auto& o : out_[c]) buffered += o.capacity();
-    held_.set(static_cast<std::int64_t>(buffered * sizeof(Candidate)));
+    held_.set(static_cast<std::int64_t>(
+        buffered * sizeof(Candidate) +
+        (mine_.capacity() + rows_.capacity()) * sizeof(std::uint64_t) +
+        (row_end_.capacity() + row_begin_.capacity()) * sizeof(std::int64_t)));
     for (std::size_t c = 0; c < n; ++c) settle(b, out_[c][static_cast<std::size_t>(self)]);
     settle(b, recv_);
   }

@@ -16,15 +16,19 @@
 ///     (vertex, distance, parent) to the target's owner, a rank of its grid
 ///     column (comm/HT_PeerExchange), unless it sent that vertex a distance
 ///     of an earlier bucket (impl/HT_SentFilter, by column index); a phase's
-///     entries go in rounds of at most SsspOptions::round_entries, so what it
-///     buffers is bounded whatever its frontier;
+///     entries go in rounds of at most SsspOptions::round_entries, so what a
+///     rank sends a round is bounded (what one owner receives is not: up to
+///     R - 1 ranks' rounds);
 ///  3. settle: the owner keeps a candidate strictly shorter than its
 ///     vertex's distance and puts the vertex in its bucket; one allreduce
-///     then agrees on the next phase's bucket.
-/// So a phase talks to R + C - 2 peers and one reduction, where the 1D
-/// search's level end talks to the ranks it sent to.  Buckets are an
-/// ordered map of the non-empty ones: memory O(N/P + M/P) a rank whatever
-/// the weights and delta; a bucket index saturates as the 1D one does.
+///     then agrees on the next phase's bucket (a second, on the grid column,
+///     agrees on the rounds).
+/// So a phase talks to R + C - 2 peers, where the 1D search's level end
+/// talks to the ranks it sent to.  Buckets are an ordered map of the
+/// non-empty ones: O(N/P + M/P) a rank whatever the weights and delta; a
+/// bucket index saturates as the 1D one does.  A phase's gathered rows take
+/// 24 bytes a frontier vertex of the row block, up to N/R (as the 2D BFS's
+/// row list), charged as search memory with the candidates' buffers.
 ///
 /// Examples: src/drivers/graph500/HT_Search.cpp, tests/graph/sssp/tstSsspShapes.cpp.
 #include <mpi.h>
