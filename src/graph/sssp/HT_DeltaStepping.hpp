@@ -85,8 +85,8 @@ struct SsspOptions {
   /// bytes a graph vertex, while they fit, else lossy); 0: half the bytes of
   /// this rank's edge targets.
   std::size_t sent_filter_bytes = 0;
-  /// 2D (HT_DeltaStepping2D.hpp): a phase's entries a rank relaxes in one
-  /// round of candidates, at most; 0: 2^21 (about 64 MiB of buffers).
+  /// 2D (HT_DeltaStepping2D.hpp): a phase's entries a grid column relaxes
+  /// in one round of candidates, at most; 0: 2^21 (about 64 MiB of buffers).
   std::int64_t round_entries = 0;
   Profile* profile = nullptr;  ///< per-task records (none if null)
 };

@@ -182,9 +182,10 @@ class DeltaStepping2D::Impl {
     return relaxed;
   }
 
-  // Steps 2 and 3 in rounds of at most round_entries of this rank's
-  // entries, as many as the grid column's fullest rank needs: what a rank
-  // sends a round stays bounded whatever its frontier.
+  // Steps 2 and 3 in rounds of at most round_entries of the phase's
+  // entries summed over the grid column, each rank relaxing its share of
+  // its own in each: what an owner receives a round stays within
+  // round_entries (plus a row per sender), whatever R and the frontier.
   template <Edges kind>
   void relax_and_settle(std::int64_t b, int group) {
     row_end_.resize(rows_.size() + 1);
@@ -197,8 +198,9 @@ class DeltaStepping2D::Impl {
     }
     const std::int64_t entries = row_end_.back();
     const std::int64_t most = opt_.round_entries > 0 ? opt_.round_entries : kRoundEntries;
-    long long rounds = (entries + most - 1) / most;
-    if (g_.shape.rows > 1) all_reduce(&rounds, 1, MPI_MAX, grid_.col_comm());
+    long long column = entries;
+    if (g_.shape.rows > 1) all_reduce(&column, 1, MPI_SUM, grid_.col_comm());
+    const long long rounds = (column + most - 1) / most;
     // One profile iteration a phase on every rank, whatever its rounds.
     const int iteration = profile_.begin_iteration(group, static_cast<int>(res_.phases),
                                                    static_cast<int>(4 * threads_));

@@ -16,12 +16,12 @@
 ///     (vertex, distance, parent) to the target's owner, a rank of its grid
 ///     column (comm/HT_PeerExchange), unless it sent that vertex a distance
 ///     of an earlier bucket (impl/HT_SentFilter, by column index); a phase's
-///     entries go in rounds of at most SsspOptions::round_entries, so what a
-///     rank sends a round is bounded (what one owner receives is not: up to
-///     R - 1 ranks' rounds);
+///     entries go in rounds of at most SsspOptions::round_entries summed
+///     over the grid column, so what a rank sends or receives a round is
+///     bounded whatever R and the frontier (a hub's row goes whole);
 ///  3. settle: the owner keeps a candidate strictly shorter than its
 ///     vertex's distance and puts the vertex in its bucket; one allreduce
-///     then agrees on the next phase's bucket (a second, on the grid column,
+///     then agrees on the next phase's bucket (a sum on the grid column
 ///     agrees on the rounds).
 /// So a phase talks to R + C - 2 peers, where the 1D search's level end
 /// talks to the ranks it sent to.  Buckets are an ordered map of the
