@@ -99,15 +99,16 @@ class DeltaStepping2D::Impl {
   }
   bool live(Entry e) const { return static_cast<std::uint32_t>(state_[e.j] >> 32) == e.d; }
 
-  // Bucket b's live entries, as this rank's part of the phase's rows (row
-  // index above distance bits); classic keeps them for the heavy phase.
+  // Bucket b's entries, as this rank's part of the phase's rows (row index
+  // above distance bits); classic keeps them for the heavy phase.  All are
+  // live: b is the agreed bucket, so this rank's first, which first_live()
+  // compacted at the last phase's end (or the root's alone).
   void take(std::int64_t b, bool keep) {
     mine_.clear();
     const auto it = buckets_.find(b);
     if (it == buckets_.end()) return;
     const std::int64_t slot = std::int64_t(g_.col) * g_.piece_bits;  // this piece in the row block
     for (const Entry e : it->second) {
-      if (!live(e)) continue;
       mine_.push_back(static_cast<std::uint64_t>(slot + e.j) << 32 | e.d);
       if (keep) settled_.push_back(e.j);
     }
