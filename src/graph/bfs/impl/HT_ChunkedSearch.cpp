@@ -1,5 +1,6 @@
 #include "graph/bfs/impl/HT_ChunkedSearch.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 
@@ -15,9 +16,6 @@ constexpr std::size_t kWordsPerListed = 4;
 // Levels a team run records before the host takes them (then it may start
 // another run): bounds its logs.
 constexpr int kTeamLevels = 512;
-// A thread's finds go to the next frontier this many at a time (one atomic
-// add each).
-constexpr std::size_t kTeamFlush = 64;
 }  // namespace
 
 ChunkedSearch::ChunkedSearch(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
@@ -40,12 +38,13 @@ ChunkedSearch::ChunkedSearch(const Csr& g, const BfsOptions& opt, MPI_Comm comm)
   if (!peers_) {
     // A team run's frontiers: a level of fewer than kTeamEdges edges finds
     // fewer than kTeamEdges vertices.
+    // Each thread keeps its own: any one may find them all.
     const auto q = static_cast<std::size_t>(std::min<std::int64_t>(n, kTeamEdges));
-    for (auto& v : team_q_) v.resize(q);
+    const auto threads = static_cast<std::size_t>(Kokkos::OpenMP().concurrency());
+    for (auto& level : team_q_) level.assign(threads, std::vector<std::int64_t>(q));
     team_log_.resize(kTeamLevels);
-    team_records_.resize(static_cast<std::size_t>(kTeamLevels) *
-                         static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
-    team_held_.set(static_cast<std::int64_t>(2 * q * sizeof(std::int64_t)));
+    team_records_.resize(static_cast<std::size_t>(kTeamLevels) * threads);
+    team_held_.set(static_cast<std::int64_t>(2 * threads * q * sizeof(std::int64_t)));
   }
   workers_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
   for (WorkerState& l : workers_) l.out.attach(ex_);
@@ -139,19 +138,34 @@ bool ChunkedSearch::team_run_fits() const {
 // a fork-join, a level's exchange and a collective each.  Thread 0 leads: it
 // ends each level, and searches alone those of fewer than kAloneEdges edges
 // (a path's, a grid's first and last) while the others wait; they join it
-// for the larger ones, each taking an equal share of the frontier.
+// for the larger ones.
+//
+// Each thread keeps its own finds, and the next level's frontier is the
+// threads' lists end to end, in thread order, cut into equal shares: while
+// the lists are even, a thread searches its own finds' rows again.  On a
+// grid its part of the wave front then stays in its cache, level after
+// level, and the threads meet only where their parts touch.  (One shared
+// list, filled a block at a time, dealt each thread blocks from all over the
+// front: every row, parent and bitmap word crossed between the cores.)
 struct ChunkedSearch::TeamRun {
   const std::function<bool(const FrontierCounts&)>& go_on;
   std::int64_t unexplored;
   long long frontier;
   // The level the team searches next, counted from the run's first: thread 0
-  // writes it while the others wait at the barrier.
+  // writes it, and the frontier, while the others wait at the barrier.
   int level = 0;
-  const std::int64_t* cur = nullptr;
+  struct Piece {
+    const std::int64_t* at = nullptr;
+    std::int64_t size = 0;
+  };
+  std::vector<Piece> cur{};  // the frontier: one piece a thread, in thread order
   std::int64_t size = 0, edges = 0;
   bool quit = false;
-  alignas(64) std::atomic<std::int64_t> found{0};
-  std::atomic<std::int64_t> found_edges{0};
+  // What each thread found this level (each writes its own line).
+  struct alignas(64) Found {
+    std::int64_t vertices = 0, edges = 0;
+  };
+  std::vector<Found> found{};
 };
 
 // Share \p t of \p shares of the level (its record lane t of \p T): the rows' offsets, their
@@ -160,51 +174,47 @@ struct ChunkedSearch::TeamRun {
 template <bool kAtomic>
 void ChunkedSearch::team_expand(TeamRun& run, int t, int shares, int T) {
   const std::int64_t* const offsets = g_.offsets.data();
-  const std::int64_t* const cur = run.cur;
   std::int64_t* const pred = res_.pred.data();
-  std::int64_t* const next = team_q_[run.level & 1].data();
+  std::int64_t* const next = team_q_[run.level & 1][static_cast<std::size_t>(t)].data();
   TaskRecord& rec = team_records_[static_cast<std::size_t>(run.level * T + t)];
   const bool profiled = profile_.enabled();
   if (profiled) rec.start = profile_.now();
   const std::int64_t lo = run.size * t / shares, hi = run.size * (t + 1) / shares;
-  std::int64_t found[kTeamFlush];
-  std::size_t n_found = 0;
-  std::int64_t edges = 0, visits = 0;
-  const auto flush = [&] {
-    const std::int64_t at = run.found.fetch_add(static_cast<std::int64_t>(n_found));
-    std::copy(found, found + n_found, next + at);
-    visits += static_cast<std::int64_t>(n_found);
-    n_found = 0;
-  };
+  std::int64_t n_found = 0, edges = 0;
   g_.targets.visit([&](const auto* const targets) {
     constexpr std::int64_t kAhead = 16;
-    for (std::int64_t q = lo; q < hi; ++q) {
-      if (q + 4 * kAhead < hi) __builtin_prefetch(offsets + cur[q + 4 * kAhead]);
-      if (q + 2 * kAhead < hi) __builtin_prefetch(targets + offsets[cur[q + 2 * kAhead]]);
-      if (q + kAhead < hi) {
-        const std::int64_t a = cur[q + kAhead];
-        for (std::int64_t k = offsets[a], e = offsets[a + 1]; k < e; ++k)
-          if (!seen_.test_atomic(targets[k])) {
-            __builtin_prefetch(pred + targets[k], 1);
-            __builtin_prefetch(offsets + targets[k]);  // its degree, counted when claimed
-          }
-      }
-      const std::int64_t u = cur[q];
-      for (std::int64_t k = offsets[u], e = offsets[u + 1]; k < e; ++k) {
-        const std::int64_t v = targets[k];
-        if (!(kAtomic ? seen_.claim(v) : seen_.set_new(v))) continue;
-        pred[v] = u;
-        edges += offsets[v + 1] - offsets[v];
-        found[n_found++] = v;
-        if (n_found == kTeamFlush) flush();
+    std::int64_t first = 0;  // the piece's first position in the frontier
+    for (const TeamRun::Piece& piece : run.cur) {
+      const std::int64_t* const cur = piece.at;
+      const std::int64_t a = std::max(lo, first) - first;
+      const std::int64_t b = std::min(hi, first + piece.size) - first;
+      first += piece.size;
+      for (std::int64_t q = a; q < b; ++q) {
+        if (q + 4 * kAhead < b) __builtin_prefetch(offsets + cur[q + 4 * kAhead]);
+        if (q + 2 * kAhead < b) __builtin_prefetch(targets + offsets[cur[q + 2 * kAhead]]);
+        if (q + kAhead < b) {
+          const std::int64_t x = cur[q + kAhead];
+          for (std::int64_t k = offsets[x], e = offsets[x + 1]; k < e; ++k)
+            if (!seen_.test_atomic(targets[k])) {
+              __builtin_prefetch(pred + targets[k], 1);
+              __builtin_prefetch(offsets + targets[k]);  // its degree, counted when claimed
+            }
+        }
+        const std::int64_t u = cur[q];
+        for (std::int64_t k = offsets[u], e = offsets[u + 1]; k < e; ++k) {
+          const std::int64_t v = targets[k];
+          if (!(kAtomic ? seen_.claim(v) : seen_.set_new(v))) continue;
+          pred[v] = u;
+          edges += offsets[v + 1] - offsets[v];
+          next[n_found++] = v;
+        }
       }
     }
   });
-  flush();
-  run.found_edges.fetch_add(edges, std::memory_order_relaxed);
+  run.found[static_cast<std::size_t>(t)] = {n_found, edges};
   WorkerState& ws = workers_[static_cast<std::size_t>(t)];
-  ws.task_visits += visits;
-  ws.unique_visits += visits;
+  ws.task_visits += n_found;
+  ws.unique_visits += n_found;
   if (profiled) {
     rec.end = profile_.now();
     rec.busy = rec.end - rec.start;
@@ -217,21 +227,26 @@ void ChunkedSearch::team_expand(TeamRun& run, int t, int shares, int T) {
 // ends here, makes its finds the next level's frontier.
 bool ChunkedSearch::team_end_level(TeamRun& run, bool alone) {
   const int i = run.level;
-  const std::int64_t n_f = run.found.load(), m_f = run.found_edges.load();
+  std::int64_t n_f = 0, m_f = 0;
+  for (const TeamRun::Found& f : run.found) {
+    n_f += f.vertices;
+    m_f += f.edges;
+  }
   team_log_[static_cast<std::size_t>(i)] = {n_f, m_f, level_.now(), alone};
   const FrontierCounts c{n_f, m_f, run.unexplored - m_f, g_.range.n_global, run.frontier};
   if (n_f == 0 || m_f >= kTeamEdges || i + 1 == kTeamLevels || !run.go_on(c)) {
-    run.quit = true;
+    run.quit = true;  // run.found stays: the caller lists the last level's finds
     return false;
   }
   run.unexplored -= m_f;
   run.frontier = n_f;
-  run.cur = team_q_[i & 1].data();
+  for (std::size_t t = 0; t < run.cur.size(); ++t) {
+    run.cur[t] = {team_q_[i & 1][t].data(), run.found[t].vertices};
+    run.found[t] = {};
+  }
   run.size = n_f;
   run.edges = m_f;
   run.level = i + 1;
-  run.found.store(0);
-  run.found_edges.store(0);
   return true;
 }
 
@@ -258,8 +273,10 @@ int ChunkedSearch::team_levels(int group, int level, int iteration, std::int64_t
                                long long& frontier,
                                const std::function<bool(const FrontierCounts&)>& go_on) {
   TeamRun run{go_on, unexplored, frontier};
-  run.cur = oldq_.data();
+  run.cur.resize(workers_.size());
+  run.found.resize(workers_.size());
   run.size = static_cast<std::int64_t>(oldq_.size());
+  run.cur[0] = {oldq_.data(), run.size};
   run.edges = chunk_.edges();
   int T = static_cast<int>(workers_.size());
   if (T == 1) {
@@ -291,11 +308,13 @@ int ChunkedSearch::team_levels(int group, int level, int iteration, std::int64_t
       ws.found_vertices += l.vertices;
       ws.found_edges += l.edges;
       std::copy(seen_.data(), seen_.data() + seen_.words(), prev_.data());
-      const std::int64_t* const found = team_q_[i & 1].data();
-      for (std::int64_t x = 0; x < l.vertices; ++x) {
-        const std::int64_t j = found[x];
-        prev_.set_word(Bitmap::word_of(j), prev_.word(Bitmap::word_of(j)) & ~Bitmap::bit_of(j));
-        list(ws, j);
+      for (std::size_t t = 0; t < run.found.size(); ++t) {
+        const std::int64_t* const found = team_q_[i & 1][t].data();
+        for (std::int64_t x = 0; x < run.found[t].vertices; ++x) {
+          const std::int64_t j = found[x];
+          prev_.set_word(Bitmap::word_of(j), prev_.word(Bitmap::word_of(j)) & ~Bitmap::bit_of(j));
+          list(ws, j);
+        }
       }
       break;
     }

@@ -199,14 +199,14 @@ class ChunkedSearch {
   std::int64_t arrived_vertices_ = 0, arrived_edges_ = 0;  // remote arrivals claimed this level
   bool listed_ = true;        // every claim since the last take is in a WorkerState::claimed
   std::size_t list_cap_ = 0;  // the most a list holds: past it, the bitmap is read
-  // A team run's levels: their frontiers (two, in turn), what each found and
-  // when it ended, and each thread's record of it.
+  // A team run's levels: each thread's finds (two levels' worth, in turn),
+  // what each level found and when it ended, and each thread's record of it.
   struct TeamLevel {
     std::int64_t vertices = 0, edges = 0;
     double end = 0;
     bool alone = false;
   };
-  std::vector<std::int64_t> team_q_[2];
+  std::vector<std::vector<std::int64_t>> team_q_[2];
   std::vector<TeamLevel> team_log_;
   std::vector<TaskRecord> team_records_;
   HeldCharge team_held_{Held::search};
