@@ -37,6 +37,7 @@ constexpr std::int64_t kNone = impl::kNoBucket;
 // A plain atomic read (Kokkos 3.4 has none outside Kokkos::Impl; every
 // compiler Kokkos supports on hosts has this builtin).
 State load(const State* s) { return __atomic_load_n(s, __ATOMIC_RELAXED); }
+void store(State* s, State x) { __atomic_store_n(s, x, __ATOMIC_RELAXED); }
 
 // A vertex waiting in a bucket, with the distance it had when it was put
 // there: an entry whose vertex has moved on since is stale and skipped.
@@ -50,9 +51,10 @@ struct Entry {
 // 10-20% slower; 8 and 16 ahead ran alike.
 constexpr std::int64_t kAhead = 8;
 // Frontier entries expand filters at a time (the next block's states are
-// requested before this one's rows are relaxed); a live row's first edges
-// are prefetched one row ahead.
+// requested before this one's rows are relaxed).
 constexpr std::size_t kBlock = 32;
+// A live row's first edges are fetched this many rows before it is relaxed.
+constexpr std::size_t kRowsAhead = 3;
 // Appends to a bin with the growth out of line, so that the common path is
 // inlined into the relaxation loop (the compiler kept a plain push_back a
 // call there).
@@ -164,12 +166,14 @@ class DeltaStepping::Impl {
   /// Atomic min of local vertex j's state by distance alone; a win puts j in
   /// its bucket (never one already taken: those are settled).  Inlined by
   /// force: left to itself the compiler called it per edge, and 4 x 1
-  /// searches ran 10% slower.
+  /// searches ran 10% slower.  With one worker no other thread writes a
+  /// state, and a plain store does without the locked instruction.
   [[gnu::always_inline]] void relax(WorkerState& ws, std::int64_t j, State want) {
     State* s = &state_[static_cast<std::size_t>(j)];
     State cur = load(s);
     while ((want >> 32) < (cur >> 32)) {
-      const State seen = Kokkos::atomic_compare_exchange(s, cur, want);
+      const State seen =
+          shared_ ? Kokkos::atomic_compare_exchange(s, cur, want) : (store(s, want), cur);
       if (seen == cur) {
         const std::int64_t b = std::max(bucket_, bucket_of(dist_of(want)));
         const Entry e{static_cast<std::uint32_t>(j), static_cast<std::uint32_t>(want >> 32)};
@@ -232,12 +236,22 @@ class DeltaStepping::Impl {
       }
       live += static_cast<std::int64_t>(k);
       for (std::size_t r = 0; r < k; ++r) {
-        // The next row's first edges, and the split of the one after.
-        if (r + 1 < k) {
-          const std::int64_t o = offsets[rows[r + 1].j];
+        // Three stages ahead: the first edges of the row kRowsAhead on (and
+        // its split), and the targets' states of the next row's first
+        // kAhead edges.  Short rows (a grid's, a road's) relax only a few
+        // edges each, so the in-row prefetches of relax_edges rarely fire.
+        if (r + kRowsAhead < k) {
+          const std::int64_t o = offsets[rows[r + kRowsAhead].j];
           __builtin_prefetch(targets + o);
           __builtin_prefetch(weights + o);
-          if (r + 2 < k && !g_.split.empty()) __builtin_prefetch(g_.split.data() + rows[r + 2].j);
+          if (!g_.split.empty()) __builtin_prefetch(g_.split.data() + rows[r + kRowsAhead].j);
+        }
+        if (r + 1 < k) {
+          const std::int64_t a = offsets[rows[r + 1].j];
+          const std::int64_t e = std::min(offsets[rows[r + 1].j + 1], a + kAhead);
+          for (std::int64_t x = a; x < e; ++x)
+            __builtin_prefetch(state_.data() +
+                               (static_cast<std::int64_t>(targets[x]) - g_.range.first()));
         }
         const std::int64_t i = rows[r].j;
         if (kind == Edges::light) ws.taken.push_back(rows[r].j);
