@@ -57,6 +57,9 @@ Parts model(const Shape& s) {
   if (s.bfs) {
     const double bitmaps = s.two_d ? s.n / (8 * s.grid.rows) + s.n / (8 * s.grid.cols) : s.n / 8;
     search = kSearchVertexBytes * static_cast<double>(nl) + 2 * bitmaps + buffers;
+    // One rank's team runs: each thread's finds of two levels, at most
+    // kTeamEdges (65,536) ids each (graph/bfs/impl/HT_ChunkedSearch.cpp).
+    if (s.ranks == 1) search += 16 * s.threads * std::min(nl, 65536.0);
   }
   if (s.sssp) search = std::max(search, t * e / 2 + kSearchVertexBytes * nl + buffers);
   out.graph = kept + block;

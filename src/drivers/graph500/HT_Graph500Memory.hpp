@@ -21,7 +21,8 @@
 ///    vertex (parents, queues, the validator's levels and tree), the
 ///    frontier bitmaps (n/8 bytes in 1D; n/(8R) + n/(8C) in 2D), the
 ///    coalescing buffers (16 bytes a pair, a buffer per destination and
-///    thread); SSSP's sent filter (t E / 2) and its per-vertex state.
+///    thread), one rank's BFS team lists (16 bytes a vertex and thread, at
+///    most 2^16 vertices); SSSP's sent filter (t E / 2) and its per-vertex state.
 /// The CSR dominates from SCALE 20 on one rank; below it the baseline.
 /// Measured peak over estimate (run/peak_rss_bytes over run/estimated_bytes):
 /// see docs/results.md and the test graph500_memory_estimate.
