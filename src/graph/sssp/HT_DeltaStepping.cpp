@@ -247,8 +247,9 @@ class DeltaStepping::Impl {
           if (!g_.split.empty()) __builtin_prefetch(g_.split.data() + rows[r + kRowsAhead].j);
         }
         if (r + 1 < k) {
+          // Its local targets only: a remote one has no state here.
           const std::int64_t a = offsets[rows[r + 1].j];
-          const std::int64_t e = std::min(offsets[rows[r + 1].j + 1], a + kAhead);
+          const std::int64_t e = std::min(g_.local_end(rows[r + 1].j), a + kAhead);
           for (std::int64_t x = a; x < e; ++x)
             __builtin_prefetch(state_.data() +
                                (static_cast<std::int64_t>(targets[x]) - g_.range.first()));
