@@ -135,10 +135,9 @@ bool ChunkedSearch::team_run_fits() const {
 // One rank's small levels, as gapbs runs every level (a parallel region
 // and a barrier a level) but with the whole run in one region: a grid's
 // 1,000+ levels of a few thousand edges each cost what their edges cost, not
-// a fork-join, a level's exchange and a collective each.  Thread 0 leads: it
-// ends each level, and searches alone those of fewer than kAloneEdges edges
-// (a path's, a grid's first and last) while the others wait; they join it
-// for the larger ones.
+// a fork-join, a level's exchange and a collective each.  Thread 0 searches
+// alone the levels of fewer than kAloneEdges edges (a path's, a grid's first
+// and last) while the others wait; they join it for the larger ones.
 //
 // Each thread keeps its own finds, and the next level's frontier is the
 // threads' lists end to end, in thread order, cut into equal shares: while
@@ -147,44 +146,57 @@ bool ChunkedSearch::team_run_fits() const {
 // level, and the threads meet only where their parts touch.  (One shared
 // list, filled a block at a time, dealt each thread blocks from all over the
 // front: every row, parent and bitmap word crossed between the cores.)
+//
+// A shared level ends at one barrier: past it, every thread sums the finds
+// and decides the next level itself (the same sums, the same decision), so
+// no thread waits while one ends the level.  The finds' counts alternate
+// between two slots by the level's parity: a thread still summing level i
+// reads what no one writes before the barrier that ends level i + 1.
+struct ChunkedSearch::TeamPiece {
+  const std::int64_t* at = nullptr;
+  std::int64_t size = 0;
+};
+
+// Where a thread is: the level it searches next, counted from the run's
+// first, and that level's frontier.  Each thread keeps its own copy.
+struct ChunkedSearch::TeamStep {
+  int level = 0;
+  std::int64_t unexplored = 0;
+  long long frontier = 0;
+  std::vector<TeamPiece> cur{};  // one piece a thread, in thread order
+  std::int64_t size = 0, edges = 0;
+  bool quit = false;  // cur then holds the last level's finds
+};
+
+// What a thread found at a level (each writes its own line).
+struct alignas(64) ChunkedSearch::TeamFound {
+  std::int64_t vertices = 0, edges = 0;
+};
+
 struct ChunkedSearch::TeamRun {
   const std::function<bool(const FrontierCounts&)>& go_on;
-  std::int64_t unexplored;
-  long long frontier;
-  // The level the team searches next, counted from the run's first: thread 0
-  // writes it, and the frontier, while the others wait at the barrier.
-  int level = 0;
-  struct Piece {
-    const std::int64_t* at = nullptr;
-    std::int64_t size = 0;
-  };
-  std::vector<Piece> cur{};  // the frontier: one piece a thread, in thread order
-  std::int64_t size = 0, edges = 0;
-  bool quit = false;
-  // What each thread found this level (each writes its own line).
-  struct alignas(64) Found {
-    std::int64_t vertices = 0, edges = 0;
-  };
-  std::vector<Found> found{};
+  TeamStep start;                     // the host's, before the region; read only
+  TeamStep lead{};                    // thread 0's after levels alone, and at the run's end
+  std::vector<TeamFound> found[2]{};  // a shared level's finds, by its parity
 };
 
 // Share \p t of \p shares of the level (its record lane t of \p T): the rows' offsets, their
 // targets and the targets' parents are fetched ahead in three stages (a wave front's rows are cache
 // misses each, and one miss at a time left the core idle).
 template <bool kAtomic>
-void ChunkedSearch::team_expand(TeamRun& run, int t, int shares, int T) {
+void ChunkedSearch::team_expand(const TeamStep& s, int t, int shares, int T, TeamFound& found) {
   const std::int64_t* const offsets = g_.offsets.data();
   std::int64_t* const pred = res_.pred.data();
-  std::int64_t* const next = team_q_[run.level & 1][static_cast<std::size_t>(t)].data();
-  TaskRecord& rec = team_records_[static_cast<std::size_t>(run.level * T + t)];
+  std::int64_t* const next = team_q_[s.level & 1][static_cast<std::size_t>(t)].data();
+  TaskRecord& rec = team_records_[static_cast<std::size_t>(s.level * T + t)];
   const bool profiled = profile_.enabled();
   if (profiled) rec.start = profile_.now();
-  const std::int64_t lo = run.size * t / shares, hi = run.size * (t + 1) / shares;
+  const std::int64_t lo = s.size * t / shares, hi = s.size * (t + 1) / shares;
   std::int64_t n_found = 0, edges = 0;
   g_.targets.visit([&](const auto* const targets) {
     constexpr std::int64_t kAhead = 16;
     std::int64_t first = 0;  // the piece's first position in the frontier
-    for (const TeamRun::Piece& piece : run.cur) {
+    for (const TeamPiece& piece : s.cur) {
       const std::int64_t* const cur = piece.at;
       const std::int64_t a = std::max(lo, first) - first;
       const std::int64_t b = std::min(hi, first + piece.size) - first;
@@ -211,7 +223,7 @@ void ChunkedSearch::team_expand(TeamRun& run, int t, int shares, int T) {
       }
     }
   });
-  run.found[static_cast<std::size_t>(t)] = {n_found, edges};
+  found = {n_found, edges};
   WorkerState& ws = workers_[static_cast<std::size_t>(t)];
   ws.task_visits += n_found;
   ws.unique_visits += n_found;
@@ -223,61 +235,72 @@ void ChunkedSearch::team_expand(TeamRun& run, int t, int shares, int T) {
   }
 }
 
-// Thread 0, every level's search done: logs the level and, unless the run
-// ends here, makes its finds the next level's frontier.
-bool ChunkedSearch::team_end_level(TeamRun& run, bool alone) {
-  const int i = run.level;
+// Every thread, level s.level searched (\p found: each thread's finds): makes
+// its finds the next level's frontier, and returns whether the run goes on.
+// Thread 0 (\p lead) logs the level.
+bool ChunkedSearch::team_end_level(const TeamRun& run, TeamStep& s, const TeamFound* found,
+                                   bool alone, bool lead) {
+  const int i = s.level;
   std::int64_t n_f = 0, m_f = 0;
-  for (const TeamRun::Found& f : run.found) {
-    n_f += f.vertices;
-    m_f += f.edges;
+  for (std::size_t t = 0; t < s.cur.size(); ++t) {
+    n_f += found[t].vertices;
+    m_f += found[t].edges;
+    s.cur[t] = {team_q_[i & 1][t].data(), found[t].vertices};
   }
-  team_log_[static_cast<std::size_t>(i)] = {n_f, m_f, level_.now(), alone};
-  const FrontierCounts c{n_f, m_f, run.unexplored - m_f, g_.range.n_global, run.frontier};
+  if (lead) team_log_[static_cast<std::size_t>(i)] = {n_f, m_f, level_.now(), alone};
+  s.size = n_f;
+  s.edges = m_f;
+  const FrontierCounts c{n_f, m_f, s.unexplored - m_f, g_.range.n_global, s.frontier};
   if (n_f == 0 || m_f >= kTeamEdges || i + 1 == kTeamLevels || !run.go_on(c)) {
-    run.quit = true;  // run.found stays: the caller lists the last level's finds
+    s.quit = true;
     return false;
   }
-  run.unexplored -= m_f;
-  run.frontier = n_f;
-  for (std::size_t t = 0; t < run.cur.size(); ++t) {
-    run.cur[t] = {team_q_[i & 1][t].data(), run.found[t].vertices};
-    run.found[t] = {};
-  }
-  run.size = n_f;
-  run.edges = m_f;
-  run.level = i + 1;
+  s.unexplored -= m_f;
+  s.frontier = n_f;
+  s.level = i + 1;
   return true;
 }
 
 // Thread 0: the levels too small to share, alone, until one is not.
-void ChunkedSearch::team_lead(TeamRun& run, int T) {
-  while (!run.quit && (T == 1 || run.edges < team_alone_edges())) {
-    team_expand<false>(run, 0, 1, T);
-    team_end_level(run, true);
+void ChunkedSearch::team_lead(TeamRun& run, TeamStep& s, int T) {
+  std::vector<TeamFound> found(s.cur.size());
+  while (!s.quit && (T == 1 || s.edges < team_alone_edges())) {
+    team_expand<false>(s, 0, 1, T, found[0]);
+    team_end_level(run, s, found.data(), true, true);
   }
 }
 
 void ChunkedSearch::team_thread(TeamRun& run, int t, int T, const std::function<void()>& barrier) {
-  if (t == 0) team_lead(run, T);
+  TeamStep s = run.start;
   for (;;) {
-    barrier();  // the level thread 0 wrote, or the run's end
-    if (run.quit) return;
-    team_expand<true>(run, t, T, T);
-    barrier();  // its finds complete
-    if (t == 0 && team_end_level(run, false)) team_lead(run, T);
+    if (T == 1 || s.edges < team_alone_edges()) {
+      if (t == 0) {
+        team_lead(run, s, T);
+        run.lead = s;
+      }
+      barrier();  // thread 0's levels alone done
+      if (t != 0) s = run.lead;
+      if (s.quit) return;
+    }
+    std::vector<TeamFound>& found = run.found[s.level & 1];
+    team_expand<true>(s, t, T, T, found[static_cast<std::size_t>(t)]);
+    barrier();  // every thread's finds complete
+    if (!team_end_level(run, s, found.data(), false, t == 0)) {
+      if (t == 0) run.lead = s;
+      return;
+    }
   }
 }
 
 int ChunkedSearch::team_levels(int group, int level, int iteration, std::int64_t& unexplored,
                                long long& frontier,
                                const std::function<bool(const FrontierCounts&)>& go_on) {
-  TeamRun run{go_on, unexplored, frontier};
-  run.cur.resize(workers_.size());
-  run.found.resize(workers_.size());
-  run.size = static_cast<std::int64_t>(oldq_.size());
-  run.cur[0] = {oldq_.data(), run.size};
-  run.edges = chunk_.edges();
+  TeamRun run{go_on, {0, unexplored, frontier}};
+  run.start.cur.resize(workers_.size());
+  run.start.size = static_cast<std::int64_t>(oldq_.size());
+  run.start.cur[0] = {oldq_.data(), run.start.size};
+  run.start.edges = chunk_.edges();
+  for (auto& f : run.found) f.resize(workers_.size());
   int T = static_cast<int>(workers_.size());
   if (T == 1) {
     team_thread(run, 0, 1, [] {});
@@ -287,7 +310,7 @@ int ChunkedSearch::team_levels(int group, int level, int iteration, std::int64_t
     });
   }
   // The levels the run ended, as the host's loop would have recorded them.
-  const int last = run.level;
+  const int last = run.lead.level;
   double start = level_.started();
   for (int i = 0; i <= last; ++i) {
     const TeamLevel& l = team_log_[static_cast<std::size_t>(i)];
@@ -308,10 +331,9 @@ int ChunkedSearch::team_levels(int group, int level, int iteration, std::int64_t
       ws.found_vertices += l.vertices;
       ws.found_edges += l.edges;
       std::copy(seen_.data(), seen_.data() + seen_.words(), prev_.data());
-      for (std::size_t t = 0; t < run.found.size(); ++t) {
-        const std::int64_t* const found = team_q_[i & 1][t].data();
-        for (std::int64_t x = 0; x < run.found[t].vertices; ++x) {
-          const std::int64_t j = found[x];
+      for (const TeamPiece& piece : run.lead.cur) {
+        for (std::int64_t x = 0; x < piece.size; ++x) {
+          const std::int64_t j = piece.at[x];
           prev_.set_word(Bitmap::word_of(j), prev_.word(Bitmap::word_of(j)) & ~Bitmap::bit_of(j));
           list(ws, j);
         }

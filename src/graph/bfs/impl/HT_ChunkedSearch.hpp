@@ -95,12 +95,11 @@ class ChunkedSearch {
   /// between levels and nothing else: no task, exchange, collective or
   /// bitmap scan.  Goes on while a level finds vertices, fewer than
   /// kTeamEdges edges out of them, and \p go_on(counts) holds for the next
-  /// level.  The levels it ends are recorded as end_top_down(),
-  /// take_frontier() and Level::record() would; the last, whose finds are
-  /// claimed and listed as claim_level() leaves them, is the caller's to
-  /// end.  \p unexplored (edges out of unvisited vertices) and \p frontier
-  /// (the frontier's vertices) follow the levels it ended.  Returns the last
-  /// level's number.
+  /// level (every thread calls it: it must only read).  The levels it ends are recorded as
+  /// end_top_down(), take_frontier() and Level::record() would; the last, whose finds are claimed
+  /// and listed as claim_level() leaves them, is the caller's to end.  \p unexplored (edges out of
+  /// unvisited vertices) and \p frontier (the frontier's vertices) follow the levels it ended.
+  /// Returns the last level's number.
   int team_levels(int group, int level, int iteration, std::int64_t& unexplored,
                   long long& frontier, const std::function<bool(const FrontierCounts&)>& go_on);
 
@@ -170,13 +169,17 @@ class ChunkedSearch {
  private:
   /// Empties the claim lists: the bitmap holds every claim so far.
   void forget_claims();
-  // A team run (team_levels): thread 0 leads, ends each level and searches
-  // the small ones alone; the others join it for the larger ones.
+  // A team run (team_levels): thread 0 searches the small levels alone;
+  // the others join it for the larger ones.
+  struct TeamPiece;
+  struct TeamStep;
+  struct TeamFound;
   struct TeamRun;
   template <bool kAtomic>
-  void team_expand(TeamRun& run, int t, int shares, int T);
-  bool team_end_level(TeamRun& run, bool alone);
-  void team_lead(TeamRun& run, int T);
+  void team_expand(const TeamStep& s, int t, int shares, int T, TeamFound& found);
+  bool team_end_level(const TeamRun& run, TeamStep& s, const TeamFound* found, bool alone,
+                      bool lead);
+  void team_lead(TeamRun& run, TeamStep& s, int T);
   void team_thread(TeamRun& run, int t, int T, const std::function<void()>& barrier);
 
   const Csr& g_;
