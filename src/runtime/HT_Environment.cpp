@@ -10,6 +10,7 @@
 #include <string>
 
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_HugePages.hpp"
 #include "runtime/HT_OpenBlas.hpp"
 
 namespace ht {
@@ -193,6 +194,7 @@ Environment::Environment(int& argc, char**& argv) {
   std::string bad_flag = bad_level;
   int asked_threads = 0;
   args_ = rewrite_kokkos_flags(argc, argv, bad_flag, asked_threads);
+  read_huge_pages_setting(bad_flag);
   if (!bad_flag.empty()) {
     // A usage error every rank sees alike: said once, exit 2 everywhere.
     if (rank_ == 0)

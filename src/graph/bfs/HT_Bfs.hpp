@@ -34,6 +34,7 @@
 #include "graph/HT_Csr.hpp"
 #include "graph/bfs/HT_Direction.hpp"
 #include "runtime/HT_HeldBytes.hpp"
+#include "runtime/HT_HugePages.hpp"
 
 namespace ht {
 
@@ -80,7 +81,7 @@ struct BfsResult {
   /// Ready for a new search of \p n_local vertices, keeping the storage
   /// (fresh pages are what the variants' reuse avoids).
   void reset(std::int64_t n_local) {
-    pred.assign(n_local, -1);
+    assign_in_huge_pages(pred, static_cast<std::size_t>(n_local), std::int64_t{-1});
     held.set(static_cast<std::int64_t>(pred.capacity() * sizeof(std::int64_t)));
     frontier.assign(1, 1);
     messages.clear();

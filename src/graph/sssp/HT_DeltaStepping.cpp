@@ -18,6 +18,7 @@
 #include "graph/sssp/impl/HT_SsspState.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_HugePages.hpp"
 #include "runtime/HT_Phase.hpp"
 
 namespace ht {
@@ -150,7 +151,7 @@ class DeltaStepping::Impl {
       l.bins.resize(static_cast<std::size_t>(kRing));
     }
     bins_.resize(static_cast<std::size_t>(kRing));
-    state_.assign(static_cast<std::size_t>(g.range.local_count()), kUnreached);
+    assign_in_huge_pages(state_, static_cast<std::size_t>(g.range.local_count()), kUnreached);
     apply_ = [this](const Exchange::Item* items, std::size_t k) {
       WorkerState& ws = this->worker_state();
       for (std::size_t i = 0; i < k; ++i) {
