@@ -11,9 +11,14 @@ execute_process(COMMAND ${MPIEXEC_EXECUTABLE} --version OUTPUT_VARIABLE _ht_mpi_
 if(_ht_mpi_version MATCHES "Open MPI|OpenRTE")
   list(APPEND HT_MPIEXEC_PREFLAGS --oversubscribe --bind-to none)
 endif()
-# Open MPI refuses root unless told; harmless otherwise.
+# Open MPI refuses root unless told; harmless otherwise.  The suite runs
+# tests side by side (ctest -j), so ranks outnumber the cores even where one
+# test's do not: a rank waiting in an MPI call yields its core (Open MPI does
+# so by itself only when one mpirun oversubscribes).  A BFS on a path (a
+# collective a level) took 2.2x as long without it, two tests at once on 2
+# cores.  perf/ takes it out: benchmarks run alone.
 set(HT_TEST_ENVIRONMENT OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-                        OMP_PROC_BIND=false OMP_MAX_TASK_PRIORITY=2)
+                        OMP_PROC_BIND=false OMP_MAX_TASK_PRIORITY=2 OMPI_MCA_mpi_yield_when_idle=1)
 
 # ht_mpi_command(<out-var> <ranks> <threads> <exe> <args>...)
 function(ht_mpi_command out ranks threads exe)
