@@ -204,7 +204,7 @@ class ChunkedSearch {
   std::size_t list_cap_ = 0;  // the most a list holds: past it, the bitmap is read
   // A team run's levels: each thread's finds (two levels' worth, in turn),
   // what each level found and when it ended, and each thread's record of it.
-  // Sized once, here: a team run's threads keep pointers into team_q_.
+  // Sized once, by the constructor: a team run's threads keep pointers into team_q_.
   struct TeamLevel {
     std::int64_t vertices = 0, edges = 0;
     double end = 0;
