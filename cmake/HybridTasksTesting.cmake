@@ -14,11 +14,12 @@ endif()
 # Open MPI refuses root unless told; harmless otherwise.  The suite runs
 # tests side by side (ctest -j), so ranks outnumber the cores even where one
 # test's do not: a rank waiting in an MPI call yields its core (Open MPI does
-# so by itself only when one mpirun oversubscribes).  A BFS on a path (a
-# collective a level) took 2.2x as long without it, two tests at once on 2
-# cores.  perf/ takes it out: benchmarks run alone.
+# so by itself only when one mpirun oversubscribes).  tstBfsShapes on 2
+# ranks (a collective a level) took 2.2x as long without it, two copies at
+# once on 2 cores.  perf/ takes it out: benchmarks run alone.
+set(HT_TEST_YIELD OMPI_MCA_mpi_yield_when_idle=1)
 set(HT_TEST_ENVIRONMENT OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-                        OMP_PROC_BIND=false OMP_MAX_TASK_PRIORITY=2 OMPI_MCA_mpi_yield_when_idle=1)
+                        OMP_PROC_BIND=false OMP_MAX_TASK_PRIORITY=2 ${HT_TEST_YIELD})
 
 # ht_mpi_command(<out-var> <ranks> <threads> <exe> <args>...)
 function(ht_mpi_command out ranks threads exe)
