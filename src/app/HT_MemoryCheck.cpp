@@ -6,25 +6,16 @@
 #include "comm/HT_CommCounts.hpp"
 #include "runtime/HT_Environment.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_Settings.hpp"
 
 namespace ht {
 
 std::uint64_t check_memory(const std::string& app, const Environment& env,
                            const std::function<MemoryEstimate(std::uint64_t budget)>& estimate) {
   const MPI_Comm comm = env.comm();
-  // Rank 0's setting for all: an environment need not reach every node alike.
-  int mode = -1;
-  if (env.rank() == 0) {
-    try {
-      mode = static_cast<int>(memory_check_mode(std::getenv("HT_MEMORY_CHECK")));
-    } catch (const UsageError&) {
-      mode = -1;
-    }
-  }
-  mpi::Bcast(&mode, 1, MPI_INT, 0, comm);
-  if (mode < 0) memory_check_mode(std::getenv("HT_MEMORY_CHECK"));  // rank 0 says why
-  if (mode < 0) throw UsageError("HT_MEMORY_CHECK: rank 0's value is not one of on, warn, off");
-
+  // HT_MEMORY_CHECK is the same on every rank (HT_Settings.hpp): a bad value
+  // is refused by every rank alike.
+  const MemoryCheck mode = memory_check_mode(setting("HT_MEMORY_CHECK").c_str());
   const MemoryBudget budget = memory_budget(env.node_ranks(), resident_bytes());
   const MemoryEstimate e = estimate(budget.bytes);
   struct {
@@ -34,8 +25,7 @@ std::uint64_t check_memory(const std::string& app, const Environment& env,
          env.rank()},
       worst{};
   mpi::Allreduce(&mine, &worst, 1, MPI_DOUBLE_INT, MPI_MAXLOC, comm);
-  if (static_cast<MemoryCheck>(mode) == MemoryCheck::off || worst.share <= kWarnFraction)
-    return e.bytes;
+  if (mode == MemoryCheck::off || worst.share <= kWarnFraction) return e.bytes;
 
   // The worst rank's figures, in its words, for every rank.
   std::string text;
@@ -54,7 +44,7 @@ std::uint64_t check_memory(const std::string& app, const Environment& env,
   mpi::Bcast(&size, 1, MPI_UNSIGNED_LONG_LONG, worst.rank, comm);
   text.resize(size);
   mpi::Bcast(text.data(), static_cast<int>(size), MPI_CHAR, worst.rank, comm);
-  if (worst.share > 1 && static_cast<MemoryCheck>(mode) == MemoryCheck::on)
+  if (worst.share > 1 && mode == MemoryCheck::on)
     throw UsageError(
         "memory: " + text +
         " HT_MEMORY_CHECK=warn runs it anyway (docs/running.md#errors-and-exit-codes)");

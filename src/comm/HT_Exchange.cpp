@@ -12,14 +12,14 @@
 #include "runtime/HT_Clock.hpp"
 #include "runtime/HT_Error.hpp"
 #include "runtime/HT_Phase.hpp"
+#include "runtime/HT_Settings.hpp"
 
 namespace ht {
 
 namespace {
 // The user's choice, for a machine where the crossover is known.
 Exchange::Termination from_environment() {
-  const char* v = std::getenv("HT_EXCHANGE_END");
-  const std::string s = v ? v : "";
+  const std::string s = setting("HT_EXCHANGE_END");
   if (s.empty() || s == "auto") return Exchange::Termination::by_ranks;
   if (s == "markers") return Exchange::Termination::markers;
   if (s == "nbx") return Exchange::Termination::nbx;

@@ -11,6 +11,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "runtime/HT_Settings.hpp"
+
 namespace ht {
 
 /// \brief Writes \p fmt's line to \p log and flushes it; nothing if \p log is null.
@@ -27,8 +29,7 @@ inline void say(std::FILE* log, const char* fmt, ...) {
 /// \brief Seconds between two progress lines of a loop or a search: 3, or
 /// the environment's HT_PROGRESS_SECONDS (a test's way to see them quickly).
 inline double progress_seconds() {
-  const char* s = std::getenv("HT_PROGRESS_SECONDS");
-  const double x = s ? std::atof(s) : 0.0;
+  const double x = std::atof(setting("HT_PROGRESS_SECONDS").c_str());
   return x > 0 ? x : 3.0;
 }
 

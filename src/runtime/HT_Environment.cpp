@@ -12,6 +12,7 @@
 #include "runtime/HT_Error.hpp"
 #include "runtime/HT_HugePages.hpp"
 #include "runtime/HT_OpenBlas.hpp"
+#include "runtime/HT_Settings.hpp"
 
 namespace ht {
 
@@ -80,8 +81,7 @@ void mpi_failed(MPI_Comm*, int* code, ...) {
 // asks less (some MPIs take slower paths under MULTIPLE).  A bad value sets
 // \p error to the message for the user.
 int asked_thread_level(std::string& error) {
-  const char* v = std::getenv("HT_MPI_THREAD_LEVEL");
-  const std::string s = v ? v : "";
+  const std::string s = setting("HT_MPI_THREAD_LEVEL");  // this rank's: before MPI_Init
   if (s.empty() || s == "multiple") return MPI_THREAD_MULTIPLE;
   if (s == "serialized") return MPI_THREAD_SERIALIZED;
   if (s == "funneled") return MPI_THREAD_FUNNELED;
@@ -191,14 +191,17 @@ Environment::Environment(int& argc, char**& argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
 
+  // Settings read by every rank alike, bad flags: one message, exit 2 on
+  // every rank (the first rank that found one), before any rank goes on.
+  const std::string mismatch = agree_settings(MPI_COMM_WORLD);
   std::string bad_flag = bad_level;
   int asked_threads = 0;
   args_ = rewrite_kokkos_flags(argc, argv, bad_flag, asked_threads);
   read_huge_pages_setting(bad_flag);
-  if (!bad_flag.empty()) {
-    // A usage error every rank sees alike: said once, exit 2 everywhere.
+  const std::string failure = first_failure(mismatch.empty() ? bad_flag : mismatch, MPI_COMM_WORLD);
+  if (!failure.empty()) {
     if (rank_ == 0)
-      std::fprintf(stderr, "%s: error: %s\n", program_name().c_str(), bad_flag.c_str());
+      std::fprintf(stderr, "%s: error: %s\n", program_name().c_str(), failure.c_str());
     MPI_Finalize();
     std::exit(2);
   }

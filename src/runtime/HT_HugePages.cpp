@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "runtime/HT_Settings.hpp"
+
 #ifndef MADV_COLLAPSE
 #define MADV_COLLAPSE 25  // Linux 6.1's value; older kernels refuse it (EINVAL)
 #endif
@@ -20,8 +22,7 @@ std::atomic<bool> on{true};
 bool huge_pages_on() { return on.load(std::memory_order_relaxed); }
 
 void read_huge_pages_setting(std::string& error) {
-  const char* v = std::getenv("HT_HUGE_PAGES");
-  const std::string s = v ? v : "";
+  const std::string s = setting("HT_HUGE_PAGES");
   if (s.empty() || s == "1")
     on = true;
   else if (s == "0")

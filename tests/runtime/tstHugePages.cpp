@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "runtime/HT_HugePages.hpp"
+#include "runtime/HT_Settings.hpp"
 
 namespace {
 
@@ -57,18 +58,23 @@ TEST(HugePages, AssignKeepsVectorSemantics) {
 TEST(HugePages, SettingReadFromTheEnvironment) {
   const char* saved = std::getenv("HT_HUGE_PAGES");
   const std::string keep = saved ? saved : "";
+  // The setting as the ranks agree it at start (HT_Settings.hpp), anew.
+  const auto set = [](const char* value) {
+    setenv("HT_HUGE_PAGES", value, 1);
+    ASSERT_EQ(ht::agree_settings(MPI_COMM_WORLD), "");
+  };
   std::string error;
-  setenv("HT_HUGE_PAGES", "0", 1);
+  set("0");
   ht::read_huge_pages_setting(error);
   EXPECT_TRUE(error.empty());
   EXPECT_FALSE(ht::huge_pages_on());
   std::vector<char> v(8 << 20);
   EXPECT_EQ(ht::prefer_huge_pages(v.data(), v.size()), 0u) << "off asks for nothing";
-  setenv("HT_HUGE_PAGES", "yes", 1);
+  set("yes");
   ht::read_huge_pages_setting(error);
   EXPECT_NE(error.find("HT_HUGE_PAGES = 'yes'"), std::string::npos) << error;
   error.clear();
-  setenv("HT_HUGE_PAGES", "1", 1);
+  set("1");
   ht::read_huge_pages_setting(error);
   EXPECT_TRUE(error.empty());
   EXPECT_TRUE(ht::huge_pages_on());
@@ -76,6 +82,7 @@ TEST(HugePages, SettingReadFromTheEnvironment) {
     setenv("HT_HUGE_PAGES", keep.c_str(), 1);
   else
     unsetenv("HT_HUGE_PAGES");
+  ASSERT_EQ(ht::agree_settings(MPI_COMM_WORLD), "");
 }
 
 }  // namespace
