@@ -114,7 +114,7 @@ class MappedRange {
 };
 
 template <class E>
-Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits) {
+Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits, RowFill fill) {
   Kokkos::View<E*, Kokkos::HostSpace> edges;
   double reading = 0;
   {
@@ -169,7 +169,7 @@ Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits) {
     }
   }
   if (read_seconds) *read_seconds += reading;
-  return build_csr(edges.data(), edges.size(), f.vertices, comm, std::int64_t(1) << 22, bits);
+  return build_csr(edges.data(), edges.size(), f.vertices, comm, std::int64_t(1) << 22, bits, fill);
 }
 
 // Where the arcs start, after the 'p sp n m' line: vertices n, entries m.
@@ -311,13 +311,14 @@ EdgeFile EdgeFile::open(const std::string& path) {
   return f;
 }
 
-Csr read_csr(EdgeFile& file, bool weighted, MPI_Comm comm, double* read_seconds, TargetBits bits) {
+Csr read_csr(EdgeFile& file, bool weighted, MPI_Comm comm, double* read_seconds, TargetBits bits,
+             RowFill fill) {
   if (weighted && !file.has_weights)
     throw UsageError(file.path + ": the graph has no weights (a ." + format_name(file.format) +
                      (file.format == EdgeFile::Format::mtx ? " pattern" : "") +
                      " file); SSSP needs a .wel or .gr file or a real or integer .mtx file");
-  return weighted ? read_as<WeightedEdge>(file, comm, read_seconds, bits)
-                  : read_as<Edge>(file, comm, read_seconds, bits);
+  return weighted ? read_as<WeightedEdge>(file, comm, read_seconds, bits, fill)
+                  : read_as<Edge>(file, comm, read_seconds, bits, fill);
 }
 
 }  // namespace ht

@@ -68,8 +68,9 @@ const char* format_name(EdgeFile::Format f);
 /// \brief Kernel 1 from \p file (collective): the distributed CSR, with the
 /// file's weights beside the targets when \p weighted (UsageError if the
 /// file has none).  Sets file.vertices for edge lists.  Adds the seconds
-/// spent reading and parsing to \p read_seconds if not null.
+/// spent reading and parsing to \p read_seconds if not null.  \p fill as
+/// build_csr's.
 Csr read_csr(EdgeFile& file, bool weighted, MPI_Comm comm, double* read_seconds = nullptr,
-             TargetBits bits = TargetBits::automatic);
+             TargetBits bits = TargetBits::automatic, RowFill fill = RowFill::in_order);
 
 }  // namespace ht

@@ -21,18 +21,25 @@ long long input_edges(const Csr& g, MPI_Comm comm) {
   return sum_over_ranks(ends, comm) / 2;
 }
 
+// Rows ordered by degree afterwards may be filled in any order, by all threads.
+RowFill fill_of(const Graph500Config& cfg) {
+  return cfg.row_order == RowOrder::degree ? RowFill::any : RowFill::in_order;
+}
+
 // Kernel 1 from the deck's generator, with its weights for kernel 3.
 template <class Gen>
 Csr generated(const Gen& gen, const Graph500Config& cfg, MPI_Comm comm, double* seconds) {
-  return cfg.run_sssp ? build_weighted_csr(gen, comm, seconds, cfg.target_bits)
-                      : build_csr(gen, comm, seconds, cfg.target_bits);
+  constexpr std::int64_t chunk = std::int64_t(1) << 20;
+  return cfg.run_sssp ? build_weighted_csr(gen, comm, seconds, cfg.target_bits, chunk, fill_of(cfg))
+                      : build_csr(gen, comm, seconds, cfg.target_bits, chunk, fill_of(cfg));
 }
 
 // A file's graph: read and built in one pass over each rank's byte range.
 void from_file(const Graph500Config& cfg, MPI_Comm comm, Graph500Graph& out) {
   EdgeFile file = cfg.graph_file;
   Graph500Block& st = out.header;
-  out.csr = read_csr(file, cfg.run_sssp, comm, &st.generation_seconds, cfg.target_bits);
+  out.csr =
+      read_csr(file, cfg.run_sssp, comm, &st.generation_seconds, cfg.target_bits, fill_of(cfg));
   check_graph_vertices(cfg, file.vertices);  // an edge list's count is known only now
   out.vertices = file.vertices;
   // Each undirected edge is stored twice.
