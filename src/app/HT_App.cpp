@@ -15,6 +15,7 @@
 #include "ht_revision.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_Phase.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
 namespace ht {
@@ -224,7 +225,10 @@ int run_app(int argc, char** argv, const AppSpec& spec,
       std::error_code ignored;
       if (!dir.empty()) std::filesystem::create_directories(dir, ignored);
     }
-    results.write(file);
+    {
+      Region writing("Results: writing");
+      results.write(file);
+    }
     if (env.rank() == 0)
       std::printf("results: %s\n", std::filesystem::absolute(file).lexically_normal().c_str());
     return 0;

@@ -21,6 +21,7 @@
 
 #include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Wait.hpp"
+#include "runtime/HT_Error.hpp"
 #include "runtime/HT_Phase.hpp"
 
 namespace ht {
@@ -48,8 +49,9 @@ struct TrialSeconds {
 template <class Trial>
 void run_trials(Trial& k, int trials, MPI_Comm comm) {
   for (int t = 0; t < trials; ++t) {
-    k.setup(t);
-    barrier(comm);
+    // A set-up that fails on one rank (an allocation) fails on all, in its
+    // words; the agreement is also the barrier the ranks start from.
+    on_all_ranks(comm, [&] { k.setup(t); });
     double s[2] = {0, 0};
     TrialSeconds out;
     const CommCounts before = comm_counts();

@@ -4,10 +4,13 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <fcntl.h>
@@ -26,24 +29,6 @@ namespace {
 
 using impl::bad_line;
 using impl::kMaxVertexId;
-
-// A bad line is seen by the rank that parses it: every rank learns of it
-// (the lowest such rank's message) and throws it, so none waits for the
-// others (throw_if_any): a bad file is a UsageError, anything else an Error.
-template <class Step>
-void agree(MPI_Comm comm, Step&& step) {
-  std::string failure;
-  bool usage = false;
-  try {
-    step();
-  } catch (const UsageError& e) {
-    failure = e.what();
-    usage = true;
-  } catch (const std::exception& e) {  // a mapping, an allocation
-    failure = error_words(e);
-  }
-  throw_if_any(failure, usage, comm);
-}
 
 std::ifstream open_or_fail(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -113,8 +98,84 @@ class MappedRange {
   std::size_t length_ = 0, skip_ = 0;
 };
 
+// The ids that occur, each once: in the order they first occur in the file
+// (rank by rank, each rank's lines in order) or in rising order.  Every
+// rank gets the same list (an all-gather of each rank's own).
 template <class E>
-Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits, RowFill fill) {
+std::vector<std::int64_t> occurring_ids(const Kokkos::View<E*, Kokkos::HostSpace>& edges,
+                                        Relabel order, MPI_Comm comm) {
+  std::vector<std::int64_t> mine;
+  mine.reserve(2 * edges.size());
+  if (order == Relabel::sorted) {
+    for (std::size_t k = 0; k < edges.size(); ++k)
+      mine.push_back(edges(k).u), mine.push_back(edges(k).v);
+    std::sort(mine.begin(), mine.end());
+    mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
+  } else {
+    std::unordered_set<std::int64_t> seen;
+    for (std::size_t k = 0; k < edges.size(); ++k)
+      for (const std::int64_t x : {edges(k).u, edges(k).v})
+        if (seen.insert(x).second) mine.push_back(x);
+  }
+  int size = 1;
+  MPI_Comm_size(comm, &size);
+  // Each rank's count, then every rank's ids (counts and places within an
+  // int, as MPI takes them).
+  std::vector<long long> counts(static_cast<std::size_t>(size));
+  const long long n = static_cast<long long>(mine.size());
+  std::vector<int> one(counts.size(), 1), place(counts.size());
+  for (int r = 0; r < size; ++r) place[static_cast<std::size_t>(r)] = r;
+  std::vector<MPI_Request> req(1);
+  mpi::Iallgatherv(&n, 1, MPI_LONG_LONG, counts.data(), one.data(), place.data(), MPI_LONG_LONG,
+                   comm, &req[0]);
+  wait_all(req);
+  std::vector<int> c(counts.size()), d(counts.size());
+  long long total = 0;
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    if (total + counts[r] > INT_MAX)
+      throw Error(
+          "Graph500/relabel: more ids over the ranks than one all-gather carries (2^31 - 1)");
+    c[r] = static_cast<int>(counts[r]);
+    d[r] = static_cast<int>(total);
+    total += counts[r];
+  }
+  std::vector<std::int64_t> all(static_cast<std::size_t>(total));
+  mpi::Iallgatherv(mine.data(), static_cast<int>(n), MPI_INT64_T, all.data(), c.data(), d.data(),
+                   MPI_INT64_T, comm, &req[0]);
+  wait_all(req);
+  if (order == Relabel::sorted) {
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    return all;
+  }
+  std::unordered_set<std::int64_t> seen;
+  std::vector<std::int64_t> out;
+  for (const std::int64_t x : all)
+    if (seen.insert(x).second) out.push_back(x);
+  return out;
+}
+
+// Numbers \p edges' ends 0 to n - 1 (Relabel) and keeps the file's ids.
+template <class E>
+void relabel(Kokkos::View<E*, Kokkos::HostSpace>& edges, Relabel order, EdgeFile& f,
+             MPI_Comm comm) {
+  f.original_ids = occurring_ids(edges, order, comm);
+  std::unordered_map<std::int64_t, std::int64_t> number;
+  number.reserve(f.original_ids.size());
+  for (std::size_t i = 0; i < f.original_ids.size(); ++i)
+    number.emplace(f.original_ids[i], static_cast<std::int64_t>(i));
+  Kokkos::parallel_for("ht::read_csr::relabel",
+                       Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, edges.extent(0)),
+                       [&](std::size_t k) {
+                         edges(k).u = number.find(edges(k).u)->second;
+                         edges(k).v = number.find(edges(k).v)->second;
+                       });
+  Kokkos::fence();
+  f.vertices = static_cast<std::int64_t>(f.original_ids.size());
+}
+
+template <class E>
+Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, const ReadOptions& opt) {
   Kokkos::View<E*, Kokkos::HostSpace> edges;
   double reading = 0;
   {
@@ -129,12 +190,13 @@ Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits, R
       return line_start(in, lo + span * static_cast<std::uint64_t>(r) / size, lo, bytes);
     };
     const std::uint64_t a = cut(rank), b = cut(rank + 1);
-    // Whatever fails on one rank (a mapping, an allocation, a bad line) is
-    // every rank's error before the next collective: none waits in one.
+    // Whatever fails on one rank (a mapping, an allocation, a bad line: the
+    // rank that parses it sees it) is every rank's error before the next
+    // collective: none waits in one.  A bad file is a UsageError.
     std::optional<MappedRange> mine;
     std::optional<impl::EdgeText> entries;
     long long lines = 0;
-    agree(comm, [&] {
+    on_all_ranks(comm, [&] {
       mine.emplace(f.path, a, b);
       entries.emplace(f, mine->text());
       lines = entries->lines();
@@ -142,7 +204,8 @@ Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits, R
     long long before = 0;
     mpi::Exscan(&lines, &before, 1, MPI_LONG_LONG, MPI_SUM, comm);
     if (rank == 0) before = 0;  // MPI_Exscan leaves rank 0's undefined
-    agree(comm, [&] { edges = entries->parse<E>(static_cast<long long>(f.data_line) + before); });
+    on_all_ranks(comm,
+                 [&] { edges = entries->parse<E>(static_cast<long long>(f.data_line) + before); });
 
     long long counts[2] = {static_cast<long long>(edges.size()), lines}, total[2];
     sum_over_ranks(counts, total, 2, comm);
@@ -155,7 +218,9 @@ Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits, R
                    std::to_string(f.data_line - 1) + "), which promises " +
                    std::to_string(f.entries) + (total[0] < f.entries ? ": truncated?" : ""));
     if (total[0] == 0) bad_line(f.path, std::max(last_line, 1LL), "no edges in the file");
-    if (f.vertices < 0) {  // an edge list: max id + 1
+    if (opt.relabel != Relabel::none) {
+      on_all_ranks(comm, [&] { relabel(edges, opt.relabel, f, comm); });
+    } else if (f.vertices < 0) {  // an edge list: max id + 1
       long long top = 0;
       Kokkos::parallel_reduce(
           "ht::read_csr::top",
@@ -169,7 +234,9 @@ Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits, R
     }
   }
   if (read_seconds) *read_seconds += reading;
-  return build_csr(edges.data(), edges.size(), f.vertices, comm, std::int64_t(1) << 22, bits, fill);
+  if (opt.before_build) opt.before_build(f);
+  return build_csr(edges.data(), edges.size(), f.vertices, comm, std::int64_t(1) << 22, opt.bits,
+                   opt.fill);
 }
 
 // Where the arcs start, after the 'p sp n m' line: vertices n, entries m.
@@ -311,14 +378,20 @@ EdgeFile EdgeFile::open(const std::string& path) {
   return f;
 }
 
-Csr read_csr(EdgeFile& file, bool weighted, MPI_Comm comm, double* read_seconds, TargetBits bits,
-             RowFill fill) {
+Csr read_csr(EdgeFile& file, bool weighted, MPI_Comm comm, double* read_seconds, TargetBits bits) {
+  ReadOptions opt;
+  opt.bits = bits;
+  return read_csr(file, weighted, comm, read_seconds, opt);
+}
+
+Csr read_csr(EdgeFile& file, bool weighted, MPI_Comm comm, double* read_seconds,
+             const ReadOptions& opt) {
   if (weighted && !file.has_weights)
     throw UsageError(file.path + ": the graph has no weights (a ." + format_name(file.format) +
                      (file.format == EdgeFile::Format::mtx ? " pattern" : "") +
                      " file); SSSP needs a .wel or .gr file or a real or integer .mtx file");
-  return weighted ? read_as<WeightedEdge>(file, comm, read_seconds, bits, fill)
-                  : read_as<Edge>(file, comm, read_seconds, bits, fill);
+  return weighted ? read_as<WeightedEdge>(file, comm, read_seconds, opt)
+                  : read_as<Edge>(file, comm, read_seconds, opt);
 }
 
 }  // namespace ht

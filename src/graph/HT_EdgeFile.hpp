@@ -32,13 +32,22 @@
 /// numbers, a vertex out of range, a negative, NaN or infinite weight, fewer
 /// or more entries than the size line promises.
 ///
+/// Ids far apart (SNAP's, a crawl's) would make a vertex of every id up to
+/// the largest: Relabel numbers the ids that occur 0 to n - 1 instead, in
+/// the order they first occur in the file or in rising order, and keeps the
+/// file's ids (EdgeFile::original_ids) for output.  Every rank holds that map
+/// (8 bytes a vertex).
+///
 /// Example: tests/graph/tstEdgeFile.cpp.
 #include <mpi.h>
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "graph/HT_Csr.hpp"
+#include "runtime/HT_Choices.hpp"
 
 namespace ht {
 
@@ -53,6 +62,8 @@ struct EdgeFile {
   std::uint64_t data_offset = 0;  ///< where the entries start, in bytes
   std::int64_t data_line = 1;     ///< the line number of that byte
   bool symmetric = false;         ///< `.mtx` `symmetric`
+  /// The file's id of each vertex, when read_csr relabelled them; else empty.
+  std::vector<std::int64_t> original_ids;
 
   /// \brief The format named by \p path's extension; UsageError naming
   /// \p key and the formats accepted when it names none.
@@ -65,12 +76,32 @@ struct EdgeFile {
 /// \brief The format's name: "mtx", "el", "wel", "gr" or "snap".
 const char* format_name(EdgeFile::Format f);
 
+/// \brief How read_csr numbers the vertices: as the file does, or the ids
+/// that occur 0 to n - 1 in the order they first occur, or in rising order.
+enum class Relabel { none, first_seen, sorted };
+/// \brief Graph500/relabel's names (runtime/HT_Choices.hpp).
+inline constexpr Choices<Relabel, 3> kRelabels{
+    {{Relabel::none, "none"}, {Relabel::first_seen, "first-seen"}, {Relabel::sorted, "sorted"}}};
+
+/// \brief What read_csr does besides reading.
+struct ReadOptions {
+  TargetBits bits = TargetBits::automatic;
+  RowFill fill = RowFill::in_order;  ///< as build_csr's
+  Relabel relabel = Relabel::none;
+  /// Called on every rank once the vertex count is known and agreed, before
+  /// the CSR is allocated: a check that may throw (the same on every rank).
+  std::function<void(const EdgeFile&)> before_build;
+};
+
 /// \brief Kernel 1 from \p file (collective): the distributed CSR, with the
 /// file's weights beside the targets when \p weighted (UsageError if the
-/// file has none).  Sets file.vertices for edge lists.  Adds the seconds
-/// spent reading and parsing to \p read_seconds if not null.  \p fill as
-/// build_csr's.
+/// file has none).  Sets file.vertices for edge lists (and file.original_ids
+/// when relabelled).  Adds the seconds spent reading and parsing to
+/// \p read_seconds if not null.
+Csr read_csr(EdgeFile& file, bool weighted, MPI_Comm comm, double* read_seconds,
+             const ReadOptions& options);
+/// \brief read_csr with \p bits and otherwise the default options.
 Csr read_csr(EdgeFile& file, bool weighted, MPI_Comm comm, double* read_seconds = nullptr,
-             TargetBits bits = TargetBits::automatic, RowFill fill = RowFill::in_order);
+             TargetBits bits = TargetBits::automatic);
 
 }  // namespace ht

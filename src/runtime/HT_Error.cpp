@@ -4,11 +4,13 @@
 
 #include <Kokkos_Core.hpp>
 #include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 
 #include "runtime/HT_MemoryBudget.hpp"
 #include "runtime/HT_Phase.hpp"
+#include "runtime/HT_Settings.hpp"
 
 namespace ht {
 
@@ -23,20 +25,39 @@ std::atomic<std::size_t> failed_new_bytes{0};
 
 }  // namespace
 
-void throw_if_any(const std::string& failure, bool usage, MPI_Comm comm) {
+void throw_if_any(const std::string& failure, bool usage, MPI_Comm comm,
+                  const std::string& some_only) {
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
-  int from = failure.empty() ? size : rank;
-  MPI_Allreduce(MPI_IN_PLACE, &from, 1, MPI_INT, MPI_MIN, comm);
+  // The lowest failing rank, and whether every rank failed.
+  int x[2] = {failure.empty() ? size : rank, failure.empty() ? 0 : 1};
+  MPI_Allreduce(MPI_IN_PLACE, x, 2, MPI_INT, MPI_MIN, comm);
+  const int from = x[0];
   if (from == size) return;
   std::string msg = failure;
+  if (!some_only.empty() && !x[1] && rank == from)
+    msg = rank_and_node(comm) + ": " + failure + some_only;
   unsigned long long head[2] = {msg.size(), usage ? 1ULL : 0ULL};
   MPI_Bcast(head, 2, MPI_UNSIGNED_LONG_LONG, from, comm);
   msg.resize(head[0]);
   MPI_Bcast(msg.data(), static_cast<int>(head[0]), MPI_CHAR, from, comm);
   if (head[1]) throw UsageError(msg);
   throw Error(msg);
+}
+
+void impl::test_fault(const char* phase) {
+  // "<kind>@<phase>", read once; most runs have none.
+  static const std::string fault = [] {
+    const char* v = std::getenv("HT_TEST_FAULT");
+    return std::string(v ? v : "");
+  }();
+  if (fault.empty()) return;
+  const std::size_t at = fault.find('@');
+  if (at == std::string::npos || fault.compare(at + 1, std::string::npos, phase) != 0) return;
+  if (fault.compare(0, at, "kill") == 0) std::raise(SIGKILL);
+  phase_trail.leave(phase, true);
+  throw std::bad_alloc();
 }
 
 std::string phase_now() {
@@ -113,7 +134,12 @@ void abort_all(const std::string& what, int code) {
   if (initialized && !finalized) MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   std::fprintf(stderr, "%s: rank %d: error: %s\n", program_name().c_str(), rank, what.c_str());
   std::fflush(stderr);
-  if (initialized && !finalized) MPI_Abort(MPI_COMM_WORLD, code);
+  // Open MPI's mpirun ends the whole job when a rank exits non-zero, in its
+  // own plain words; its MPI_Abort can garble them (Open MPI 4.1 prints
+  // "ORTE_ERROR_LOG: Data unpack would read past end of buffer" when the
+  // aborting rank's notice is cut short).  Other launchers need MPI_Abort.
+  const bool orte = std::getenv("OMPI_MCA_orte_hnp_uri") != nullptr;
+  if (initialized && !finalized && !orte) MPI_Abort(MPI_COMM_WORLD, code);
   std::_Exit(code);
 }
 

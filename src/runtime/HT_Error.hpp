@@ -31,14 +31,27 @@ class UsageError : public std::runtime_error {
 };
 
 /// Prints "<program>: rank R: <what>" on stderr and ends every rank of the job
-/// with \p code.  Safe to call from any thread, inside Kokkos tasks included.
+/// with \p code: by exiting, where Open MPI's mpirun launched the job (it ends
+/// the others), else by MPI_Abort.  Safe to call from any thread, inside
+/// Kokkos tasks included.
 [[noreturn]] void abort_all(const std::string& what, int code = 1);
 
 /// \brief Agrees on a failure that some ranks found (collective): when any
 /// rank passes a non-empty \p failure, every rank throws the lowest such
 /// rank's message, as a UsageError if \p usage was true there, else as an
 /// Error.  So that no rank waits in a collective for a peer that has left.
-void throw_if_any(const std::string& failure, bool usage, MPI_Comm comm);
+/// With \p some_only non-empty, a failure that not every rank found (one
+/// node's file, setting or memory) opens with that rank's "rank R (node N): "
+/// and ends with \p some_only (e.g. "; the graph file must be readable on
+/// every node").
+void throw_if_any(const std::string& failure, bool usage, MPI_Comm comm,
+                  const std::string& some_only = "");
+
+/// \brief \p step() run on every rank of \p comm, its failure agreed by
+/// throw_if_any: a UsageError stays one, any other exception becomes an
+/// Error in error_words()'s words (collective).
+template <class Step>
+void on_all_ranks(MPI_Comm comm, Step&& step, const std::string& some_only = "");
 
 /// \brief The words for an allocation that failed, e.g. "out of memory in
 /// Graph500: construction: asked 8.0 TiB more with 31.2 MiB resident; a
@@ -52,6 +65,21 @@ std::string out_of_memory(const std::bad_alloc& e);
 /// reports as a std::runtime_error naming the view and the size), else
 /// e.what().
 std::string error_words(const std::exception& e);
+
+template <class Step>
+void on_all_ranks(MPI_Comm comm, Step&& step, const std::string& some_only) {
+  std::string failure;
+  bool usage = false;
+  try {
+    step();
+  } catch (const UsageError& e) {
+    failure = e.what();
+    usage = true;
+  } catch (const std::exception& e) {
+    failure = error_words(e);
+  }
+  throw_if_any(failure, usage, comm, some_only);
+}
 
 /// The program name used as prefix of messages (set by the Environment).
 void set_program_name(const std::string& name);

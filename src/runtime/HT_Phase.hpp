@@ -41,6 +41,14 @@ struct PhaseTrail {
 };
 /// \brief This thread's trail.
 inline thread_local PhaseTrail phase_trail;
+
+/// \brief The fault suite's switch (tests/apps/faults.py): with
+/// HT_TEST_FAULT=`alloc@<phase>` in a rank's environment, entering the phase
+/// named <phase> throws std::bad_alloc there (the phase entered and left, so
+/// the error names it), as an allocation that found no memory would;
+/// `kill@<phase>` ends the rank by SIGKILL.  Read per rank, on purpose: it is
+/// one rank's fault.
+void test_fault(const char* phase);
 }  // namespace impl
 
 /// \brief Where this thread is: "<innermost open phase> (in <outermost>)",
@@ -52,6 +60,7 @@ class Phase {
   Phase(const char* name, double& sink)
       : sink_(sink), name_(name), uncaught_(std::uncaught_exceptions()) {
     impl::phase_trail.enter(name);
+    impl::test_fault(name);
     Kokkos::Profiling::pushRegion(name);
     t0_ = steady_seconds();
   }
@@ -75,6 +84,7 @@ class Region {
  public:
   explicit Region(const char* name) : name_(name), uncaught_(std::uncaught_exceptions()) {
     impl::phase_trail.enter(name);
+    impl::test_fault(name);
     Kokkos::Profiling::pushRegion(name);
   }
   ~Region() {

@@ -3,9 +3,10 @@
 # (comm/HT_CommCounts.hpp), or the counts in the results file miss it.  Fails
 # naming each raw call under src/ (comments aside, and receives started
 # with a "receives: uncounted" note); io/, the start-up
-# (runtime/HT_Environment.cpp: the node's cores) and the agreement on a bad
-# input (runtime/HT_Error.cpp: throw_if_any) are exempt: they run outside
-# every trial.  It first checks
+# (runtime/HT_Environment.cpp: the node's cores; runtime/HT_Settings.cpp: the
+# settings every rank agrees) and the agreement on a bad input
+# (runtime/HT_Error.cpp: throw_if_any) are exempt: they run outside every
+# trial.  It first checks
 # itself on a file of raw calls it must find.
 #   raw_mpi_calls.sh <src dir>
 set -euo pipefail
@@ -22,7 +23,7 @@ pattern="(^|[^:[:alnum:]_])MPI_($p2p|$coll|$rma)([[:space:]]*[(:)]|[[:space:]]*$
 scan() { # dir: prints "file:line: text" of each raw call outside io/ and the wrappers
   local f
   while IFS= read -r -d '' f; do
-    case ${f#"$1"/} in io/* | comm/HT_CommCounts.cpp | runtime/HT_Environment.cpp | runtime/HT_Error.cpp) continue ;; esac
+    case ${f#"$1"/} in io/* | comm/HT_CommCounts.cpp | runtime/HT_Environment.cpp | runtime/HT_Settings.cpp | runtime/HT_Error.cpp) continue ;; esac
     grep -nEi "$pattern" "$f" | grep -vE '^[0-9]+:[[:space:]]*//|// receives: uncounted$' |
       sed "s|^|$f:|" || true
   done < <(find "$1" \( -name '*.cpp' -o -name '*.hpp' \) -print0 | sort -z)

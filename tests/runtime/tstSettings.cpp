@@ -52,7 +52,7 @@ TEST(Settings, TheSameEverywhereIsAgreed) {
 TEST(Settings, OneRankAloneIsRefusedOnEveryRank) {
   const MPI_Comm comm = MPI_COMM_WORLD;
   const int rank = rank_of(comm), size = size_of(comm);
-  if (size < 2) GTEST_SKIP() << "needs 2 ranks";  // lint: rank-uniform (the size)
+  if (size < 2) GTEST_SKIP() << "needs 2 ranks";  // lint: rank-uniform: the world's size
   const std::string last = std::to_string(size - 1);
   for (const char* name : ht::kSettings) {
     const char* const saved_c = std::getenv(name);

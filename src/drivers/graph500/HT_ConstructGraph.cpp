@@ -38,10 +38,19 @@ Csr generated(const Gen& gen, const Graph500Config& cfg, MPI_Comm comm, double* 
 void from_file(const Graph500Config& cfg, MPI_Comm comm, Graph500Graph& out) {
   EdgeFile file = cfg.graph_file;
   Graph500Block& st = out.header;
-  out.csr =
-      read_csr(file, cfg.run_sssp, comm, &st.generation_seconds, cfg.target_bits, fill_of(cfg));
-  check_graph_vertices(cfg, file.vertices);  // an edge list's count is known only now
+  ReadOptions opt;
+  opt.bits = cfg.target_bits;
+  opt.fill = fill_of(cfg);
+  opt.relabel = cfg.relabel;
+  // An edge list's vertex count is known only now: its rules and the memory
+  // it needs are checked before the CSR takes it.
+  opt.before_build = [&](const EdgeFile& f) {
+    check_graph_vertices(cfg, f.vertices);
+    if (cfg.file_graph_fits) cfg.file_graph_fits(f);
+  };
+  out.csr = read_csr(file, cfg.run_sssp, comm, &st.generation_seconds, opt);
   out.vertices = file.vertices;
+  out.original_ids = std::move(file.original_ids);
   // Each undirected edge is stored twice.
   out.edges = input_edges(out.csr, comm);
   // The reference block's SCALE and edgefactor, of the file's graph.

@@ -36,6 +36,13 @@ struct Graph500Graph {
   long long edges = 0;         ///< its input edges (self-loops dropped, for a file)
   long long stored_edges = 0;  ///< the CSR's, duplicates and self-loops dropped
   int target_bits = 32;        ///< bits per stored target (Csr::targets)
+  /// The file's id of each vertex when Graph500/relabel numbered them anew
+  /// (EdgeFile::original_ids); else empty.
+  std::vector<std::int64_t> original_ids;
+  /// \brief \p v as the file names it (itself unless relabelled).
+  long long file_id(std::int64_t v) const {
+    return original_ids.empty() ? v : original_ids[static_cast<std::size_t>(v)];
+  }
   /// The reference block's header: SCALE and edgefactor (a file's graph's
   /// own), ranks, and the slowest rank's generation (or reading) and
   /// construction seconds; no search figures.

@@ -86,6 +86,12 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         "(u v, from 0); entries are undirected edges, SSSP needs weights. SCALE and edgefactor are "
         "then "
         "those of the file's graph");
+  g.set("relabel", std::string("none"),
+        "kernel 1 from a file: none (vertex ids as the file has them: an edge list has max id + 1 "
+        "vertices), first-seen or sorted (the ids that occur numbered 0 to n - 1 in the order "
+        "they first occur, or in rising order: for files whose ids are sparse, as SNAP's; "
+        "output names the file's ids)",
+        one_of(kRelabels.names()));
   g.set("target_bits", std::string("auto"),
         "bits per stored neighbour id: auto (32 when there are at most 2^32 vertices, as gapbs "
         "stores them, else 64), 32 or 64",
@@ -168,7 +174,9 @@ std::vector<std::string> unused_keys(const Teuchos::ParameterList& d, const Grap
   if (!c.run_sssp) note({"delta", "sssp_variant"}, kernels);
   if (!c.file.empty())
     note({"SCALE", "edgefactor", "generator"}, "Graph500/file = " + c.file);
-  else if (c.generator == Generator::grid)
+  else
+    note({"relabel"}, "a generated graph (no Graph500/file)");
+  if (c.file.empty() && c.generator == Generator::grid)
     note({"edgefactor"}, "Graph500/generator = grid");
   return notes;
 }
@@ -279,9 +287,21 @@ std::string resolve_partition(const Teuchos::ParameterList& d, int ranks, Graph5
   return auto_note;
 }
 
-}  // namespace
+// The file's header, checked against the run; a file's vertex count is known
+// here for .mtx and .gr, after reading for edge lists.
+void open_graph_file(Graph500Config& c) {
+  c.graph_file = EdgeFile::open(c.file);
+  if (c.run_sssp && !c.graph_file.has_weights)
+    throw UsageError("Graph500/file = " + c.file + ": the graph has no weights (a ." +
+                     format_name(c.graph_file.format) +
+                     (c.graph_file.format == EdgeFile::Format::mtx ? " pattern" : "") +
+                     " file); SSSP needs a .wel or .gr file or a real or integer .mtx file (or "
+                     "Graph500/kernels = bfs)");
+  if (c.graph_file.vertices >= 0) check_graph_vertices(c, c.graph_file.vertices);
+}
 
-Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environment& env) {
+// This rank's reading of the deck, the graph file not opened.
+Graph500Config config_here(const Teuchos::ParameterList& deck, const Environment& env) {
   const auto& d = deck.sublist("Graph500");
   Graph500Config c;
   c.gen.scale = d.get<int>("SCALE");
@@ -331,6 +351,7 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
     throw UsageError("Graph500/target_bits = 32 with Graph500/SCALE = " +
                      std::to_string(c.gen.scale) + ": 32-bit ids hold SCALE <= 32 (or auto, 64)");
   c.row_order = kRowOrders.named(d.get<std::string>("row_order"), "Graph500/row_order");
+  c.relabel = kRelabels.named(d.get<std::string>("relabel"), "Graph500/relabel");
   c.sssp_opt.variant =
       kSsspVariants.named(d.get<std::string>("sssp_variant"), "Graph500/sssp_variant");
   c.sssp_opt.chunks = opt.chunks;
@@ -357,21 +378,26 @@ Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environ
     throw UsageError("Graph500/SCALE = " + std::to_string(c.gen.scale) +
                      " with Graph500/kernels = " + kernels +
                      ": SSSP keeps parents in 32 bits, SCALE <= 32 (or kernels = bfs)");
-  if (!c.file.empty()) {  // the file's header now, not in the middle of the run
-    c.graph_file = EdgeFile::open(c.file);
-    if (c.run_sssp && !c.graph_file.has_weights)
-      throw UsageError("Graph500/file = " + c.file + ": the graph has no weights (a ." +
-                       format_name(c.graph_file.format) +
-                       (c.graph_file.format == EdgeFile::Format::mtx ? " pattern" : "") +
-                       " file); SSSP needs a .wel or .gr file or a real or integer .mtx file (or "
-                       "Graph500/kernels = bfs)");
-    if (c.graph_file.vertices >= 0) check_graph_vertices(c, c.graph_file.vertices);
-  }
   if (env.rank() == 0) {
     if (!auto_note.empty()) std::fprintf(stderr, "note: %s\n", auto_note.c_str());
     for (const std::string& n : unused_keys(d, c, d.get<std::string>("partition")))
       std::fprintf(stderr, "note: %s\n", n.c_str());
   }
+  return c;
+}
+
+}  // namespace
+
+Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environment& env) {
+  // The deck is rank 0's, but a rank's threads and its node's files are its
+  // own: what one rank refuses, every rank refuses, before any collective.
+  Graph500Config c;
+  on_all_ranks(
+      env.comm(), [&] { c = config_here(deck, env); },
+      "; the other ranks accept it: what differs on this node (its thread count, its files)?");
+  if (!c.file.empty())  // the file's header now, not in the middle of the run
+    on_all_ranks(
+        env.comm(), [&] { open_graph_file(c); }, "; the graph file must be readable on every node");
   return c;
 }
 

@@ -13,6 +13,7 @@
 #include <Teuchos_ParameterList.hpp>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "app/HT_App.hpp"
@@ -82,6 +83,10 @@ struct Graph500Config {
   EdgeFile graph_file;   ///< its header, when \c file is given
   TargetBits target_bits = TargetBits::automatic;  ///< Graph500/target_bits
   RowOrder row_order = RowOrder::degree;           ///< Graph500/row_order
+  Relabel relabel = Relabel::none;                 ///< Graph500/relabel
+  /// Called on every rank once kernel 1 knows a file's vertex count, before
+  /// it allocates the CSR (the driver's memory check); may throw.
+  std::function<void(const EdgeFile&)> file_graph_fits;
   /// Graph500/partition resolved for this run: one_d or two_d (kernel 2;
   /// kernel 3 and the validators run on the 1D CSR either way).
   Partition partition = Partition::one_d;

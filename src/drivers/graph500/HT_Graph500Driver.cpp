@@ -1,5 +1,7 @@
 #include "drivers/graph500/HT_Graph500Driver.hpp"
 
+#include "app/HT_MemoryCheck.hpp"
+
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -8,6 +10,7 @@
 #include "comm/HT_Wait.hpp"
 #include "drivers/HT_Log.hpp"
 #include "drivers/graph500/HT_ConstructGraph.hpp"
+#include "drivers/graph500/HT_Graph500Memory.hpp"
 #include "drivers/graph500/HT_Search.hpp"
 #include "graph/HT_SearchKeys.hpp"
 #include "profile/HT_Profile.hpp"
@@ -77,6 +80,7 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
   out.tasks_per_rank = cfg.variant->tasks_per_rank(cfg.bfs);
   out.keys = search_keys(graph.csr, cfg.nbfs, cfg.gen.seed, comm);
   if (out.keys.empty()) throw UsageError("the graph has no vertex with an edge: no search key");
+  for (const std::int64_t k : out.keys) out.file_keys.push_back(graph.file_id(k));
   say(log, "kernel 1: %s %.3f s, construction %.3f s, %d-bit targets, %zu search keys\n",
       cfg.file.empty() ? "generation (both passes)" : "reading", out.header.generation_seconds,
       out.header.construction_seconds, out.target_bits, out.keys.size());
@@ -92,8 +96,17 @@ Graph500Outcome run_graph500(const Graph500Config& cfg, Profile& profile, MPI_Co
 }
 
 void graph500_driver(AppContext& ctx) {
-  const Graph500Config cfg = graph500_config(*ctx.deck.params, ctx.env);
+  Graph500Config cfg = graph500_config(*ctx.deck.params, ctx.env);
   const MPI_Comm comm = ctx.env.comm();
+  // A file's vertex count, once read, gets the memory check a generated
+  // graph's got at the start (an id near 2^42 in an edge list is 2^42 rows).
+  cfg.file_graph_fits = [&ctx, &cfg](const EdgeFile& f) {
+    Graph500Config read = cfg;
+    read.graph_file = f;
+    check_memory("graph500_bfs", ctx.env, [&](std::uint64_t budget) {
+      return graph500_memory(read, ctx.env.size(), ctx.env.threads(), budget);
+    });
+  };
   Profile profile(cfg.profile), sssp_profile(cfg.profile);
   // Each rank's peak resident memory before kernel 1 (MPI, Kokkos, the
   // deck): the part of run/peak_rss_bytes that is not the graph's.

@@ -122,7 +122,15 @@ MemoryEstimate graph500_memory(const Graph500Config& cfg, int ranks, int threads
                             bytes_text(static_cast<double>(kBaselineBytes));
   e.parts = "Graph500/SCALE = " + std::to_string(cfg.gen.scale) + ": " + parts;
   if (!cfg.file.empty()) {
-    e.parts = "Graph500/file = " + cfg.file + ": " + parts;
+    const std::int64_t n = cfg.graph_file.vertices;
+    e.parts = "Graph500/file = " + cfg.file +
+              (n >= 0 ? " (" + std::to_string(n) + " vertices)" : "") + ": " + parts;
+    // More vertex ids than edge ends: most ids occur in no edge.
+    if (n >= 0 && cfg.relabel == Relabel::none && static_cast<double>(n) > 4 * s.m + 1)
+      e.fits = "Its ids are sparse (" + std::to_string(n) + " vertices for about " +
+               std::to_string(static_cast<long long>(s.m)) +
+               " edges): Graph500/relabel = sorted (or first-seen) numbers the ids that occur "
+               "0 to n - 1";
     return e;
   }
   if (p.total <= static_cast<double>(budget)) return e;

@@ -38,7 +38,8 @@ void write_searches(const std::string& kernel, const Graph500Outcome& out, const
   harmonic_teps(block, hmean, hstd);
   r.global(kernel + "/harmonic_mean_TEPS", hmean, "TEPS");
   r.global(kernel + "/harmonic_stddev_TEPS", hstd, "TEPS");
-  r.global(kernel + "/keys", std::vector<long long>(out.keys.begin(), out.keys.end()), "1");
+  r.global(kernel + "/keys", std::vector<long long>(out.file_keys.begin(), out.file_keys.end()),
+           "1");
   r.global(kernel + "/seconds", fig.seconds, "s");
   r.global(kernel + "/nedge", counts(fig.nedge), "1");
   r.global(kernel + "/teps", teps(block), "TEPS");

@@ -29,9 +29,11 @@ struct Graph500Outcome {
   int target_bits = 32;            ///< bits per stored target (Csr::targets)
   long long graph_bytes = 0;       ///< this rank's: the CSR and its 2D block
   std::vector<std::int64_t> keys;  ///< the search keys
-  int tasks_per_rank = 1;          ///< the BFS variant's
-  BfsFigures bfs;                  ///< kernel 2's, per key (empty when it did not run)
-  SsspFigures sssp;                ///< kernel 3's, per key (empty when it did not run)
+  /// The keys as the graph file names them (Graph500/relabel), else the keys.
+  std::vector<std::int64_t> file_keys;
+  int tasks_per_rank = 1;  ///< the BFS variant's
+  BfsFigures bfs;          ///< kernel 2's, per key (empty when it did not run)
+  SsspFigures sssp;        ///< kernel 3's, per key (empty when it did not run)
   /// This rank's most held at once by kind (Held), in kernel 1, in the
   /// searches (kernels 2 and 3) and in their validation: HT_HeldBytes.hpp.
   HeldHighs held_kernel1{}, held_searches{}, held_validation{};

@@ -73,7 +73,8 @@ class Search {
     fold_held_highs(held_.validating);
     if (!v_.ok()) {
       throw Error(std::string("validation of ") + K::name + " " + std::to_string(t + 1) +
-                  " from key " + std::to_string(keys_[t]) + " failed: " + v_.what);
+                  " from key " + std::to_string(k_.graph().file_id(keys_[t])) +
+                  " failed: " + v_.what);
     }
   }
   void done(int t, const TrialSeconds& s) {
@@ -85,7 +86,7 @@ class Search {
     const std::string more = k_.record(fig_, v_);
     if (tick_.due(t + 1, static_cast<int>(keys_.size())))
       say(log_, "%s %2d/%zu: key %lld, %.6f s, %.4g TEPS%s, valid\n", K::name, t + 1, keys_.size(),
-          static_cast<long long>(keys_[t]), s.kernel, nedge / s.kernel, more.c_str());
+          k_.graph().file_id(keys_[t]), s.kernel, nedge / s.kernel, more.c_str());
   }
   // The most this rank held, over the trials so far.
   const SearchHeld& held() const { return held_; }
@@ -128,6 +129,7 @@ class KernelBase {
 
   KernelBase(const Graph500Graph& graph, MPI_Comm comm) : graph_(graph), comm_(comm) {}
   const std::vector<std::int64_t>& pred() const { return result_->pred; }
+  const Graph500Graph& graph() const { return graph_; }
 
  protected:
   const Graph500Graph& graph_;
