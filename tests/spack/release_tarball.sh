@@ -75,7 +75,8 @@ HT_RECIPE=$scratch/package.py HT_RELEASES=$scratch/RELEASES "$release" "$v" --re
 grep -q "^    version(\"$v\", sha256=\"$sha_a\")$" "$scratch/package.py" || fail "--record wrote no version line"
 [[ $(grep -c "version(\"$v\"," "$scratch/package.py") == 1 ]] || fail "--record left two $v lines"
 [[ $(tail -1 "$scratch/RELEASES") == "$v $(git -C "$src" rev-parse HEAD)" ]] || fail "--record wrote no RELEASES line"
-HT_RELEASES=$scratch/RELEASES expect_refusal "RELEASES names [0-9a-f]{40} for $v, not [0-9a-f]{40} \(HEAD~1\)" "$v" --rev HEAD~1
+sed -i "s/^$v .*/$v $(printf '%040d' 1)/" "$scratch/RELEASES"
+HT_RELEASES=$scratch/RELEASES expect_refusal "RELEASES names 0{39}1 for $v, not [0-9a-f]{40} \(HEAD\)" "$v" --rev HEAD
 say "--record writes version(\"$v\", ...) and '$v <commit>'"
 
 # What the docs say an install holds: each <prefix>/<path> of README.md and
@@ -173,7 +174,7 @@ check_releases() { # <RELEASES> <recipe>
     say "release $rv: its install holds what the docs name, by its sources and install rules"
   done
 }
-check_releases "$releases" "$recipe" >"$scratch/check.log" || { cat "$scratch/check.log"; fail "RELEASES and the recipe disagree"; }
+check_releases "$releases" "$recipe" >"$scratch/check.log" || { cat "$scratch/check.log"; fail "a release does not match its recipe or the docs"; }
 cat "$scratch/check.log"
 skipped=$missing
 
@@ -186,23 +187,36 @@ rejects() { # <message regex> <RELEASES> <recipe>
   if out=$(check_releases "$2" "$3" 2>&1); then fail "accepted a wrong case, expected /$1/"; fi
   grep -Eq "$1" <<<"$out" || fail "rejected with '$out', expected /$1/"
 }
-fsha=$(sed -n "s/^    version(\"${fv//./\\.}\", sha256=\"\([0-9a-f]*\)\")$/\1/p" "$recipe")
-wrong=${fsha:0:63}$([[ ${fsha:63} == 0 ]] && echo 1 || echo 0)
-sed "s/$fsha/$wrong/" "$recipe" >"$scratch/wrong-sha.py"
-rejects "release $fv: the recipe says [0-9a-f]{64}, release.sh's tarball of $fc is" "$releases" "$scratch/wrong-sha.py"
 grep -v "^$fv " "$releases" >"$scratch/no-release"
 rejects "the recipe names $fv, RELEASES does not|names no release" "$scratch/no-release" "$recipe"
 grep -v "version(\"$fv\"," "$recipe" >"$scratch/no-version.py"
 rejects "RELEASES names $fv, the recipe has no version" "$releases" "$scratch/no-version.py"
-if [[ $shallow != true ]]; then
+{ cat "$releases"; echo "$v $(git -C "$src" rev-parse HEAD)"; } >"$scratch/not-older"
+rejects "release $v is not older than this tree's version $v" "$scratch/not-older" "$recipe"
+if git -C "$src" rev-parse -q --verify "$fc~1^{commit}" >/dev/null; then # not cut off by a shallow clone
+  fsha=$(sed -n "s/^    version(\"${fv//./\\.}\", sha256=\"\([0-9a-f]*\)\")$/\1/p" "$recipe")
+  wrong=${fsha:0:63}$([[ ${fsha:63} == 0 ]] && echo 1 || echo 0)
+  sed "s/$fsha/$wrong/" "$recipe" >"$scratch/wrong-sha.py"
+  rejects "release $fv: the recipe says $wrong, release.sh's tarball of $fc is $fsha" "$releases" "$scratch/wrong-sha.py"
   sed "s/^$fv $fc$/$fv $(git -C "$src" rev-parse "$fc~1")/" "$releases" >"$scratch/other-commit"
   rejects "release $fv: the recipe says [0-9a-f]{64}, release.sh's tarball of|says version" "$scratch/other-commit" "$recipe"
+fi
+if [[ $shallow != true ]]; then
   sed "s/^$fv $fc$/$fv $(printf '%040d' 1)/" "$releases" >"$scratch/no-commit"
   rejects "commit 0{39}1 \($fv in .*\) is not in this clone" "$scratch/no-commit" "$recipe"
 fi
-{ cat "$releases"; echo "$v $(git -C "$src" rev-parse HEAD)"; } >"$scratch/not-older"
-rejects "release $v is not older than this tree's version $v" "$scratch/not-older" "$recipe"
-say "wrong checksum, version or commit rejected"
+if [[ -d $scratch/unpacked ]]; then # the newest release, unpacked: without LICENSE, without its rule
+  tree=$(echo "$scratch"/unpacked/hybridtasks-*)
+  mv "$tree/LICENSE" "$scratch/LICENSE"
+  out=$(tarball_installs "$tree") && fail "a tarball without LICENSE accepted"
+  grep -q "the tarball has no LICENSE" <<<"$out" || fail "a tarball without LICENSE rejected with '$out'"
+  mv "$scratch/LICENSE" "$tree/LICENSE"
+  sed -i '/CMAKE_INSTALL_DOCDIR/d' "$tree/apps/CMakeLists.txt"
+  out=$(tarball_installs "$tree") && fail "install rules without the LICENSE's accepted"
+  grep -qF 'no install rule in apps/CMakeLists.txt puts anything in ${CMAKE_INSTALL_DOCDIR}' <<<"$out" ||
+    fail "install rules without the LICENSE's rejected with '$out'"
+fi
+say "wrong checksum, version, commit, sources or install rules rejected"
 
 ((skipped == 0)) || { say "$skipped release(s) not checked in this shallow clone: skipped"; exit 77; }
 say "passed"
