@@ -17,7 +17,7 @@
 # repository, not from the tarball), plus RELEASE, "<version> <commit>":
 # a build reports <version> where RELEASE is, <version>.dev elsewhere.
 # Entries are sorted by name, owned by 0:0, modes 644 or 755, dated by the
-# last commit that changed a released file, and gzip stores no name or time.
+# commit (a shallow clone has the same), and gzip stores no name or time.
 # By hand, with GNU tar and gzip:
 #   git archive --prefix=hybridtasks-<v>/ <commit> -- . ':!spack' ':!spack.yaml' | tar -x -C <tmp>
 #   echo "<v> <commit>" > <tmp>/hybridtasks-<v>/RELEASE
@@ -78,7 +78,7 @@ out=$(cd "$out" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 exclude=(. ':(exclude)spack' ':(exclude)spack.yaml')
-mtime=$(git -C "$root" log -1 --format=%ct "$commit" -- "${exclude[@]}")
+mtime=$(git -C "$root" log -1 --format=%ct "$commit")
 git -C "$root" archive --format=tar --prefix="$name/" "$commit" -- "${exclude[@]}" | tar -x -C "$tmp"
 echo "$version $commit" >"$tmp/$name/RELEASE"
 LC_ALL=C tar -C "$tmp" --sort=name --mtime="@$mtime" --owner=0 --group=0 --numeric-owner \
