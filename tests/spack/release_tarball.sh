@@ -139,7 +139,7 @@ tarball_installs() { # <unpacked tarball>: each path the docs name, from its sou
 # as the docs say.  Prints why not and returns 1; counts in $missing the
 # releases whose commits a shallow clone lacks.
 check_releases() { # <RELEASES> <recipe>
-  local list=$1 rcp=$2 rv commit rsha tsha newest
+  local list=$1 rcp=$2 rv commit rsha tsha newest made
   local -a versions
   missing=0
   mapfile -t versions < <(awk '/^[0-9]/ { print $1 }' "$list")
@@ -162,14 +162,17 @@ check_releases() { # <RELEASES> <recipe>
       missing=$((missing + 1))
       continue
     fi
-    HT_RELEASES=$list "$release" "$rv" -o "$scratch/rel" >"$scratch/rel.log" 2>&1 || { cat "$scratch/rel.log"; return 1; }
-    tsha=$(sha256sum <"$scratch/rel/hybridtasks-$rv.tar.gz" | cut -d' ' -f1)
+    made=$scratch/rel-$rv-$commit # made once, whichever case asks
+    if [[ ! -f $made/hybridtasks-$rv.tar.gz ]]; then
+      HT_RELEASES=$list "$release" "$rv" -o "$made" >"$scratch/rel.log" 2>&1 || { cat "$scratch/rel.log"; return 1; }
+    fi
+    tsha=$(sha256sum <"$made/hybridtasks-$rv.tar.gz" | cut -d' ' -f1)
     [[ $tsha == "$rsha" ]] ||
       { echo "release $rv: the recipe says $rsha, release.sh's tarball of $commit is $tsha"; return 1; }
     say "release $rv: the recipe's sha256 is that of the tarball of ${commit:0:12}"
     [[ $rv == "$newest" ]] || continue
     rm -rf "$scratch/unpacked" && mkdir "$scratch/unpacked"
-    tar -xzf "$scratch/rel/hybridtasks-$rv.tar.gz" -C "$scratch/unpacked"
+    tar -xzf "$made/hybridtasks-$rv.tar.gz" -C "$scratch/unpacked"
     tarball_installs "$scratch/unpacked/hybridtasks-$rv" || return 1
     say "release $rv: its install holds what the docs name, by its sources and install rules"
   done
