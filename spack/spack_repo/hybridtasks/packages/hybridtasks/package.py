@@ -24,7 +24,7 @@ class Hybridtasks(CMakePackage):
 
     # No maintainers(): Spack names maintainers by GitHub user handle, and no
     # person has taken this recipe on (the project's history names none; the
-    # organization above is no user).  Questions go to the issue tracker.
+    # organization above is no user).
 
     license("BSD-3-Clause")
 
@@ -127,7 +127,7 @@ class Hybridtasks(CMakePackage):
         for s in sets:
             args += ["--set", s]
         out = mpiexec(*args, output=str.split, error=str.split, timeout=600)
-        # The results file's absolute path is the last line.
+        # Every run names the results file it wrote.
         assert re.search(r"^results: /\S+\.h5$", out, re.M), out
         return out
 
