@@ -244,6 +244,7 @@ TEST(WorkStealing, WorkIsNotPassedOnBeforeItsRanksWorkersTookSome) {
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
+  // lint: rank-uniform: the world's size
   if (size < 2) GTEST_SKIP() << "needs a thief";
   for (auto p : {ht::StealProgress::polling, ht::StealProgress::thread}) {
     ht::StealOptions opt;

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "../comm/pmpi_witness.hpp"
+#include "assert_all.hpp"
 #include "comm/HT_Wait.hpp"
 #include "drivers/HT_CommRecord.hpp"
 #include "drivers/HT_Trials.hpp"
@@ -81,7 +82,7 @@ TEST(BfsSteps, LevelsAddUpToTheSearch) {
       const CommCounts before = ht::test::witness_counts();
       const ht::BfsResult& r = bfs->search(key);
       const CommCounts seen = ht::test::witness_counts() - before;
-      ASSERT_EQ(r.comm.size(), r.frontier.size()) << variant << ": a count a level";
+      HT_ASSERT_ALL_EQ(r.comm.size(), r.frontier.size()) << variant << ": a count a level";
       // A level ends with a collective, but on one rank the levels a team
       // run ends (ChunkedSearch::team_levels) make none.
       if (size_of() > 1) {
@@ -114,7 +115,7 @@ TEST(SsspSteps, BucketStepsAddUpToTheSearch) {
     const CommCounts before = ht::test::witness_counts();
     const ht::SsspResult& r = sssp.search(key);
     const CommCounts seen = ht::test::witness_counts() - before;
-    ASSERT_EQ(static_cast<long long>(r.comm.size()), r.phases);
+    HT_ASSERT_ALL_EQ(static_cast<long long>(r.comm.size()), r.phases);
     // The next bucket is agreed in each phase's level end: end markers to
     // every peer, or NBX's closing reduction.
     if (size_of() > 1) {
@@ -129,6 +130,7 @@ TEST(SsspSteps, BucketStepsAddUpToTheSearch) {
 
 TEST(CannonSteps, SkewAndStepsAddUpToTheMultiplication) {
   const int P = size_of(), q = ht::most_square_grid(P).rows;
+  // lint: rank-uniform: the world's size
   if (q * q != P) GTEST_SKIP() << "Cannon needs a square rank count";
   for (bool overlap : {true, false}) {
     ht::Grid2D grid(MPI_COMM_WORLD, {q, q});
@@ -142,7 +144,7 @@ TEST(CannonSteps, SkewAndStepsAddUpToTheMultiplication) {
     const CommCounts before = ht::test::witness_counts();
     const ht::CannonTimes t = cannon.multiply(a, b, c);
     const CommCounts seen = ht::test::witness_counts() - before;
-    ASSERT_EQ(static_cast<int>(t.step_comm.size()), q + 1);
+    HT_ASSERT_ALL_EQ(static_cast<int>(t.step_comm.size()), q + 1);
     EXPECT_EQ(total(t.step_comm), seen);
     // A shift sends A and B once each, nb * nb doubles apiece: q - 1
     // shifts between steps, and the skew's (row 0 and column 0 keep theirs).

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "assert_all.hpp"
 #include "drivers/HT_GemmDriver.hpp"
 #include "h5_read.hpp"
 #include "io/HT_Results.hpp"
@@ -46,8 +47,8 @@ TEST(GemmDriver, ARunFromADeckIsCorrectAndTimed) {
   ht::Profile profile(cfg.profile);
   const ht::GemmOutcome out = ht::run_gemm(cfg, profile, MPI_COMM_WORLD, nullptr);
   EXPECT_TRUE(out.check.passed()) << out.check.error << " > " << out.check.bound;
-  ASSERT_EQ(out.seconds.size(), 2u);
-  ASSERT_EQ(out.gflops.size(), 2u);
+  HT_ASSERT_ALL_EQ(out.seconds.size(), 2u);
+  HT_ASSERT_ALL_EQ(out.gflops.size(), 2u);
   for (double s : out.seconds) EXPECT_GT(s, 0.0);
   EXPECT_EQ(out.step_compute.size(), static_cast<std::size_t>(cfg.q));
   EXPECT_EQ(profile.iterations().size(), static_cast<std::size_t>(2 * cfg.q));

@@ -26,6 +26,7 @@ TEST_P(Cannon, MatchesTheTripleLoop) {
   int size;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   const ht::GridShape shape = ht::most_square_grid(size);
+  // lint: rank-uniform: the world's size
   if (shape.rows != shape.cols) GTEST_SKIP() << "Cannon needs a square rank count";
   const int q = shape.rows;
   const Case c = GetParam();

@@ -18,6 +18,7 @@
 #include <random>
 #include <vector>
 
+#include "assert_all.hpp"
 #include "gemm/HT_Cannon.hpp"
 #include "gemm/HT_Freivalds.hpp"
 #include "gemm/HT_TileGemm.hpp"
@@ -30,6 +31,7 @@ class Freivalds : public ::testing::Test {
     int size;
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     const ht::GridShape shape = ht::most_square_grid(size);
+    // lint: rank-uniform: the world's size
     if (shape.rows != shape.cols) GTEST_SKIP() << "needs a square rank count";
     const int q = shape.rows;
     grid = std::make_unique<ht::Grid2D>(MPI_COMM_WORLD, shape);
@@ -185,10 +187,10 @@ TEST_F(Freivalds, AgreesWithTheOracle) {
   };
   const Exact ab = exact(aw, bw), ba = exact(bw, aw);
   const ht::FreivaldsResult ok = check();
-  ASSERT_TRUE(ok.passed());
+  HT_ASSERT_ALL(ok.passed()) << ok.error << " > " << ok.bound;
   // The bound the oracle holds the check to, from its definition here.
   const double u = std::numeric_limits<double>::epsilon() / 2;
-  ASSERT_DOUBLE_EQ(ok.bound, 5 * (n * u / (1 - n * u)));
+  HT_ASSERT_ALL_NO_FATAL_FAILURE(ASSERT_DOUBLE_EQ(ok.bound, 5 * (n * u / (1 - n * u))));
   // The oracle's residual of \p cc, in bounds.
   const auto bounds = [&](const Whole& cc, const Exact& e) {
     long double worst = 0;

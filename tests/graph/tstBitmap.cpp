@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "assert_all.hpp"
 #include "graph/HT_Bitmap.hpp"
 #include "graph/HT_Csr.hpp"
 
@@ -113,12 +114,15 @@ TEST(Bitmap, AllgatherGivesEveryRankEveryBlock) {
     }
     all.set(n - 1);  // stale bits must not survive
     ht::allgather(mine, r, all, MPI_COMM_WORLD);
-    for (std::int64_t v = 0; v < n; ++v) {
-      const ht::VertexRange o = r.of_rank(r.owner(v));
-      const std::int64_t i = v - o.first();
-      const bool want = v % 3 == 0 || i == 0 || i == o.local_count() - 1;
-      ASSERT_EQ(all.test(v), want) << "n " << n << ", vertex " << v;
-    }
+    const auto check_all = [&] {
+      for (std::int64_t v = 0; v < n; ++v) {
+        const ht::VertexRange o = r.of_rank(r.owner(v));
+        const std::int64_t i = v - o.first();
+        const bool want = v % 3 == 0 || i == 0 || i == o.local_count() - 1;
+        ASSERT_EQ(all.test(v), want) << "n " << n << ", vertex " << v;
+      }
+    };
+    HT_ASSERT_ALL_NO_FATAL_FAILURE(check_all());
   }
 }
 

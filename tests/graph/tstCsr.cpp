@@ -7,6 +7,7 @@
 #include <map>
 #include <vector>
 
+#include "assert_all.hpp"
 #include "graph/HT_Csr.hpp"
 
 TEST(Csr, RowsHoldBothDirectionsOfEveryEdgeButSelfLoops) {
@@ -39,13 +40,18 @@ TEST(Csr, RowsHoldLocalTargetsFirst) {
     EXPECT_TRUE(g.split_rows());
     EXPECT_EQ(static_cast<std::int64_t>(g.split.size()), r.size == 1 ? 0 : r.local_count());
     std::int64_t remote = 0;
-    for (std::int64_t i = 0; i < r.local_count(); ++i) {
-      ASSERT_GE(g.local_end(i), g.offsets[i]) << "row " << i;
-      ASSERT_LE(g.local_end(i), g.offsets[i + 1]) << "row " << i;
-      for (auto k = g.offsets[i]; k < g.offsets[i + 1]; ++k)
-        EXPECT_EQ(r.mine(g.targets[k]), k < g.local_end(i)) << "row " << i << ", edge " << k;
-      remote += g.offsets[i + 1] - g.local_end(i);
-    }
+    // This rank's rows, in a function of their own: every rank stops on a
+    // row whose split is out of its bounds.
+    const auto check_rows = [&] {
+      for (std::int64_t i = 0; i < r.local_count(); ++i) {
+        ASSERT_GE(g.local_end(i), g.offsets[i]) << "row " << i;
+        ASSERT_LE(g.local_end(i), g.offsets[i + 1]) << "row " << i;
+        for (auto k = g.offsets[i]; k < g.offsets[i + 1]; ++k)
+          EXPECT_EQ(r.mine(g.targets[k]), k < g.local_end(i)) << "row " << i << ", edge " << k;
+        remote += g.offsets[i + 1] - g.local_end(i);
+      }
+    };
+    HT_ASSERT_ALL_NO_FATAL_FAILURE(check_rows());
     long long all = remote;
     MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
     if (r.size > 1) {
@@ -101,13 +107,16 @@ TEST(Csr, BuiltFromTheGeneratorInPiecesIsTheSameGraph) {
     EXPECT_EQ(got.range.first(), want.range.first());
     EXPECT_EQ(got.offsets, want.offsets) << "piece " << piece;
     // Rows hold the same neighbours (their order follows the pieces' arrival).
-    for (std::int64_t i = 0; i < got.range.local_count(); ++i) {
-      std::vector<std::int64_t> a = got.neighbours(i);
-      std::vector<std::int64_t> b = want.neighbours(i);
-      std::sort(a.begin(), a.end());
-      std::sort(b.begin(), b.end());
-      ASSERT_EQ(a, b) << "row " << i << ", piece " << piece;
-    }
+    const auto same_rows = [&] {
+      for (std::int64_t i = 0; i < got.range.local_count(); ++i) {
+        std::vector<std::int64_t> a = got.neighbours(i);
+        std::vector<std::int64_t> b = want.neighbours(i);
+        std::sort(a.begin(), a.end());
+        std::sort(b.begin(), b.end());
+        ASSERT_EQ(a, b) << "row " << i << ", piece " << piece;
+      }
+    };
+    HT_ASSERT_ALL_NO_FATAL_FAILURE(same_rows());
     EXPECT_GE(generating, 0.0);
   }
 }

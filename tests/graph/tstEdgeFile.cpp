@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "assert_all.hpp"
 #include "edge_files.hpp"
 #include "graph/HT_Csr.hpp"
 #include "graph/HT_EdgeFile.hpp"
@@ -248,7 +249,8 @@ class LargeEdgeFile : public ::testing::Test {
 };
 
 TEST_F(LargeEdgeFile, EveryPieceReadsItsLines) {
-  ASSERT_GT(text.size(), 1u << 20);  // several pieces a rank (1 to 4 ranks)
+  // Several pieces a rank (1 to 4 ranks).
+  HT_ASSERT_ALL(text.size() > 1u << 20) << text.size() << " bytes";
   const std::string path = scratch_dir() + "/large.wel";
   write_file(path, text);
   ht::EdgeFile file = ht::EdgeFile::open(path);

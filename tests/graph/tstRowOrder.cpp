@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "assert_all.hpp"
 #include "graph/HT_Csr.hpp"
 #include "graph/HT_RowOrder.hpp"
 #include "graph/HT_TepsEdges.hpp"
@@ -38,7 +39,7 @@ TEST_P(OrderRows, KeepEachNeighbourOnceLightestFirstByDegree) {
                   ? ht::build_csr(kGen.weighted_edges(first, last), n, MPI_COMM_WORLD, chunk, bits)
                   : ht::build_csr(kGen.edges(first, last), n, MPI_COMM_WORLD, chunk, bits);
   const ht::VertexRange& r = g.range;
-  ASSERT_EQ(g.targets.wide(), bits == ht::TargetBits::b64);
+  HT_ASSERT_ALL_EQ(g.targets.wide(), bits == ht::TargetBits::b64);
   // The input, and every vertex's input degree (the order's key), from the
   // whole edge list: independent of the CSR.
   std::vector<long long> degree(static_cast<std::size_t>(r.n_global), 0);
@@ -59,49 +60,54 @@ TEST_P(OrderRows, KeepEachNeighbourOnceLightestFirstByDegree) {
 
   ht::order_rows(g, MPI_COMM_WORLD);
 
-  ASSERT_TRUE(g.split_rows());
-  ASSERT_EQ(g.dropped.size(), all.size());
-  ASSERT_EQ(g.targets.size(), static_cast<std::size_t>(g.offsets.back()));
+  HT_ASSERT_ALL(g.split_rows());
+  HT_ASSERT_ALL_EQ(g.dropped.size(), all.size());
+  HT_ASSERT_ALL_EQ(g.targets.size(), static_cast<std::size_t>(g.offsets.back()));
   if (weighted) {
-    ASSERT_EQ(g.weights.size(), g.targets.size());
+    HT_ASSERT_ALL_EQ(g.weights.size(), g.targets.size());
   }
   std::map<std::pair<std::int64_t, std::int64_t>, Row> got;
   long long dropped = 0, ordered_pairs = 0, ordered_remote = 0, remote = 0;
-  for (std::int64_t i = 0; i < r.local_count(); ++i) {
-    const std::int64_t u = r.global(i);
-    ASSERT_LE(g.offsets[i], g.local_end(i));
-    ASSERT_LE(g.local_end(i), g.offsets[i + 1]);
-    std::int64_t input = 0;
-    for (auto k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
-      const std::int64_t v = g.targets[k];
-      Row& row = got[{u, v}];
-      ASSERT_EQ(row.count++, 0) << "row " << u << " holds " << v << " twice";
-      row.lightest = weighted ? g.weights[k] : 0;
-      const auto in = want.find({u, v});
-      ASSERT_NE(in, want.end()) << "row " << u << " holds " << v << ", not an input edge";
-      input += in->second.count;
-      EXPECT_EQ(r.mine(v), k < g.local_end(i)) << "row " << u << ", edge " << k;
-      remote += !r.mine(v);
-      // Within a part: degree not rising, ties by rising id.
-      if (k > g.offsets[i] && k != g.local_end(i)) {
-        const std::int64_t p = g.targets[k - 1];
-        EXPECT_TRUE(degree[p] > degree[v] || (degree[p] == degree[v] && p < v))
-            << "row " << u << ": " << p << " (degree " << degree[p] << ") before " << v
-            << " (degree " << degree[v] << ")";
-        ordered_pairs += degree[p] != degree[v];
-        ordered_remote += degree[p] != degree[v] && k > g.local_end(i);
+  // This rank's rows, in a function of their own: an ASSERT there (a row
+  // that cannot be read on) leaves it, and then every rank stops.
+  const auto check_rows = [&] {
+    for (std::int64_t i = 0; i < r.local_count(); ++i) {
+      const std::int64_t u = r.global(i);
+      ASSERT_LE(g.offsets[i], g.local_end(i));
+      ASSERT_LE(g.local_end(i), g.offsets[i + 1]);
+      std::int64_t input = 0;
+      for (auto k = g.offsets[i]; k < g.offsets[i + 1]; ++k) {
+        const std::int64_t v = g.targets[k];
+        Row& row = got[{u, v}];
+        ASSERT_EQ(row.count++, 0) << "row " << u << " holds " << v << " twice";
+        row.lightest = weighted ? g.weights[k] : 0;
+        const auto in = want.find({u, v});
+        ASSERT_NE(in, want.end()) << "row " << u << " holds " << v << ", not an input edge";
+        input += in->second.count;
+        EXPECT_EQ(r.mine(v), k < g.local_end(i)) << "row " << u << ", edge " << k;
+        remote += !r.mine(v);
+        // Within a part: degree not rising, ties by rising id.
+        if (k > g.offsets[i] && k != g.local_end(i)) {
+          const std::int64_t p = g.targets[k - 1];
+          EXPECT_TRUE(degree[p] > degree[v] || (degree[p] == degree[v] && p < v))
+              << "row " << u << ": " << p << " (degree " << degree[p] << ") before " << v
+              << " (degree " << degree[v] << ")";
+          ordered_pairs += degree[p] != degree[v];
+          ordered_remote += degree[p] != degree[v] && k > g.local_end(i);
+        }
+      }
+      EXPECT_EQ(g.dropped[i], input - g.degree(i)) << "row " << u;
+      dropped += g.dropped[i];
+    }
+    ASSERT_EQ(got.size(), want.size());
+    for (const auto& [edge, row] : want) {
+      ASSERT_TRUE(got.count(edge)) << edge.first << " -> " << edge.second << " lost";
+      if (weighted) {
+        EXPECT_EQ(got[edge].lightest, row.lightest) << edge.first << " -> " << edge.second;
       }
     }
-    EXPECT_EQ(g.dropped[i], input - g.degree(i)) << "row " << u;
-    dropped += g.dropped[i];
-  }
-  ASSERT_EQ(got.size(), want.size());
-  for (const auto& [edge, row] : want) {
-    ASSERT_TRUE(got.count(edge)) << edge.first << " -> " << edge.second << " lost";
-    if (weighted) {
-      EXPECT_EQ(got[edge].lightest, row.lightest) << edge.first << " -> " << edge.second;
-    }
-  }
+  };
+  HT_ASSERT_ALL_NO_FATAL_FAILURE(check_rows());
   // What makes this test able to fail: duplicates, rows whose degrees
   // differ, and on several ranks remote parts whose degrees differ (their
   // degrees come from the owners).
@@ -177,7 +183,7 @@ TEST_P(TargetDegreesTest, MatchInputDegreesOfEveryTarget) {
     std::int64_t longest = 0;
     for (std::int64_t i = 0; i < r.local_count(); ++i) longest = std::max(longest, g.degree(i));
     // The loop is collective: it only records, and every rank judges after
-    // it, so a failure on one rank ends every rank's test, never a hang.
+    // it (HT_ASSERT_ALL), so a failure on one rank ends every rank's test.
     for (const std::int64_t per_round : {ht::impl::TargetDegrees::kRound, std::int64_t(7)}) {
       ht::impl::TargetDegrees lookup(g, MPI_COMM_WORLD, per_round);
       std::int64_t covered = 0;
@@ -206,9 +212,8 @@ TEST_P(TargetDegreesTest, MatchInputDegreesOfEveryTarget) {
       EXPECT_EQ(wrong, 0) << "rounds of " << per_round << ": first wrong at " << first_wrong;
       EXPECT_EQ(too_big, 0) << "rounds of " << per_round << ": a round held more than its entries";
       EXPECT_EQ(covered, r.local_count()) << "rounds of " << per_round;
-      long long failed = not_asked + gaps + wrong + too_big + (covered != r.local_count());
-      MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
-      ASSERT_EQ(failed, 0) << "on some rank (every rank stops here)";
+      HT_ASSERT_ALL(not_asked + gaps + wrong + too_big == 0 && covered == r.local_count())
+          << "rounds of " << per_round;
     }
     long long sums[2] = {checked, checked_remote};
     MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
@@ -226,6 +231,7 @@ INSTANTIATE_TEST_SUITE_P(Widths, TargetDegreesTest,
 // refused: its remote targets would be taken for local ones.
 TEST(OrderRowsRefuses, RowsNotSplit) {
   ht::Csr g = ht::build_csr(kGen.edges(0, 0), kGen.vertex_count(), MPI_COMM_WORLD);
+  // lint: rank-uniform: the world's size
   if (g.range.size == 1) GTEST_SKIP() << "one rank: every target is local";
   g.split.clear();
   EXPECT_THROW(ht::order_rows(g, MPI_COMM_WORLD), ht::UsageError);

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "assert_all.hpp"
 #include "comm/HT_Grid2D.hpp"
 #include "graph/HT_Csr2D.hpp"
 #include "graph/HT_RowOrder.hpp"
@@ -181,7 +182,7 @@ TEST_P(SsspWrongAnswers, ValidatorAgreesWithTheOracle) {
   const test::WholeGraph whole(edges, gen.vertex_count());
   const std::vector<float> dist = oracle_distances(edges, gen.vertex_count(), key);
   const auto judge = [&](const test::Answer& a) { return test::judge_sssp(whole, key, dist, a); };
-  ASSERT_EQ(judge(good), "");
+  HT_ASSERT_ALL_EQ(judge(good), "");
   test::WrongAnswers wrong(whole, key, good, other, g.range, seed());
   const std::vector<test::Corruption> corrupted = wrong.make(kCorruptions);
   const Tally t = compare(good, corrupted, judge, [&](const test::Answer& a) {

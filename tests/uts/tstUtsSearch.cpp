@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "assert_all.hpp"
 #include "profile/HT_Profile.hpp"
 #include "uts/HT_UtsSearch.hpp"
 #include "uts_oracle.hpp"
@@ -78,7 +79,7 @@ std::vector<Setting> settings() {
 TEST(UtsSearch, EveryTreeCountsExactlyWithStealingOnAndOff) {
   for (const auto& [tname, t] : trees()) {
     const ht::UtsCounts want = walk(t);
-    ASSERT_GT(want.nodes, 5000) << tname << " is too small to test stealing";
+    HT_ASSERT_ALL(want.nodes > 5000) << tname << " is too small to test stealing";
     for (const Setting& s : settings()) {
       ht::Profile prof;
       const int it = prof.begin_iteration(0, 0, 1);

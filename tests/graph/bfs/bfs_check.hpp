@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "assert_all.hpp"
 #include "bfs_oracle.hpp"
 #include "graph/HT_Csr.hpp"
 #include "graph/HT_Kronecker.hpp"
@@ -13,13 +14,16 @@
 
 // Validates \p pred, the search from \p key on \p g (collective: every rank
 // calls it), and checks this rank's vertices' levels against \p want, the
-// oracle's levels of all vertices.
+// oracle's levels of all vertices; a failure on any rank fails every rank.
 inline void check_levels(const std::vector<int>& want, const ht::Csr& g, std::int64_t key,
                          const std::vector<std::int64_t>& pred) {
   const ht::Validation v = ht::validate_bfs(g, key, pred, MPI_COMM_WORLD);
-  ASSERT_TRUE(v.ok()) << v.what;
-  for (std::int64_t i = 0; i < g.range.local_count(); ++i)
-    ASSERT_EQ(v.level[i], want[g.range.global(i)]) << "vertex " << g.range.global(i);
+  HT_ASSERT_ALL(v.ok()) << v.what;
+  std::int64_t bad = -1;  // this rank's first vertex off the oracle's level
+  for (std::int64_t i = 0; i < g.range.local_count() && bad < 0; ++i)
+    if (v.level[i] != want[g.range.global(i)]) bad = i;
+  HT_ASSERT_ALL(bad < 0) << "vertex " << g.range.global(bad) << ": level " << v.level[bad]
+                         << ", the oracle's " << want[g.range.global(bad)];
 }
 
 // The same against the oracle's levels on the generator's graph; those of

@@ -11,6 +11,7 @@
 
 #include <tuple>
 
+#include "assert_all.hpp"
 #include "bfs_check.hpp"
 #include "graph/HT_RowOrder.hpp"
 #include "graph/HT_SearchKeys.hpp"
@@ -46,7 +47,7 @@ TEST_P(BfsHybrid, LevelsMatchTheOracleInEveryDirection) {
     ASSERT_NO_FATAL_FAILURE(check_levels(gen, g, key, bfs.pred));
     // One direction per level searched: the frontier sizes, plus the last,
     // empty one.
-    ASSERT_EQ(bfs.bottom_up.size(), bfs.frontier.size());
+    HT_ASSERT_ALL_EQ(bfs.bottom_up.size(), bfs.frontier.size());
     for (int up : bfs.bottom_up) {
       if (mode == Mode::top_down) {
         EXPECT_EQ(up, 0);

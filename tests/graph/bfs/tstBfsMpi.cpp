@@ -3,6 +3,7 @@
 // entry, a few, and more than a level sends.
 #include <gtest/gtest.h>
 
+#include "assert_all.hpp"
 #include "bfs_check.hpp"
 #include "graph/HT_SearchKeys.hpp"
 #include "graph/bfs/HT_BfsValidate.hpp"
@@ -18,7 +19,7 @@ TEST_P(BfsMpi, TreesAreValidAndLevelsMatchTheOracle) {
   const auto [first, last] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
   const ht::Csr g = ht::build_csr(gen.edges(first, last), gen.vertex_count(), MPI_COMM_WORLD);
   const auto keys = ht::search_keys(g, 4, gen.seed, MPI_COMM_WORLD);
-  ASSERT_EQ(keys.size(), 4u);
+  HT_ASSERT_ALL_EQ(keys.size(), 4u);
   ht::TaskRuntime rt(1 << 20, "Runtime/pool_MiB");  // unused by the mpi variant
   ht::BfsOptions opt;
   opt.buffer_items = GetParam();

@@ -14,6 +14,7 @@
 #include <queue>
 #include <vector>
 
+#include "assert_all.hpp"
 #include "graph/HT_SearchKeys.hpp"
 #include "graph/bfs/HT_BfsValidate.hpp"
 #include "graph/bfs/HT_BfsVariant.hpp"
@@ -105,7 +106,7 @@ TEST_F(ValidateBfs, RejectsEveryMutant) {
     for (std::int64_t u : adj[at(x)])
       if (level[at(u)] == level[at(x)] && u != x) sideways = x, beside = u;
   }
-  ASSERT_GE(sideways, 0);
+  HT_ASSERT_ALL(sideways >= 0) << "no edge within a level";
   const std::int64_t lf = first([&](std::int64_t x) { return leaf(x) && good[at(x)] != key; });
   const std::int64_t lonely = first([&](std::int64_t x) { return !reached(x); });
   // A depth-first tree of the key's component.
@@ -164,7 +165,7 @@ TEST_F(ValidateBfs, LevelsAndDepthAgreeOnEveryRank) {
   // The levels of a valid tree are the breadth-first levels, the same depth
   // on every rank.
   const ht::Validation ok = check(good);
-  ASSERT_TRUE(ok.ok()) << ok.what;
+  HT_ASSERT_ALL(ok.ok()) << ok.what;
   int deepest = 0;
   for (std::int64_t i = 0; i < g.range.local_count(); ++i) {
     const std::int64_t v = g.range.global(i);

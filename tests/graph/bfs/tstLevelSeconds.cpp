@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <string>
 
+#include "assert_all.hpp"
 #include "graph/HT_SearchKeys.hpp"
 #include "graph/bfs/HT_BfsVariant.hpp"
 #include "runtime/HT_Clock.hpp"
@@ -41,7 +42,7 @@ TEST_P(LevelSeconds, PartsAddUpToTheLevelAndLevelsToTheSearch) {
     const double t0 = ht::steady_seconds();
     const ht::BfsResult& r = bfs->search(key);
     const double search = ht::steady_seconds() - t0;
-    ASSERT_FALSE(r.seconds.empty());
+    HT_ASSERT_ALL(!r.seconds.empty()) << "key " << key;
     double levels = 0;
     for (std::size_t l = 0; l < r.seconds.size(); ++l) {
       const ht::LevelSeconds& s = r.seconds[l];

@@ -20,6 +20,7 @@
 #include <map>
 #include <tuple>
 
+#include "assert_all.hpp"
 #include "comm/HT_Wait.hpp"
 #include "graph/HT_Csr.hpp"
 #include "graph/HT_EdgeFile.hpp"
@@ -99,27 +100,32 @@ TEST_P(DeltaSteppingCase, DistancesAreDijkstrasAndParentsATree) {
     const std::vector<float> dist = gather(res.dist, g.range, MPI_FLOAT);
     const std::vector<std::int64_t> pred = gather(res.pred, g.range, MPI_INT64_T);
     std::int64_t reached = 0;
-    for (std::int64_t v = 0; v < gen.vertex_count(); ++v) {
-      const auto s = static_cast<std::size_t>(v);
-      if (std::isinf(want[s])) {
-        EXPECT_TRUE(std::isinf(dist[s])) << "root " << root << ", vertex " << v;
-        EXPECT_EQ(pred[s], -1);
-        continue;
+    // Every vertex's path, in a function of its own: a distance or parent
+    // that cannot be followed ends it, and then every rank stops.
+    const auto check_paths = [&] {
+      for (std::int64_t v = 0; v < gen.vertex_count(); ++v) {
+        const auto s = static_cast<std::size_t>(v);
+        if (std::isinf(want[s])) {
+          EXPECT_TRUE(std::isinf(dist[s])) << "root " << root << ", vertex " << v;
+          EXPECT_EQ(pred[s], -1);
+          continue;
+        }
+        ++reached;
+        ASSERT_NEAR(dist[s], want[s], 1e-5 * (1 + want[s])) << "root " << root << ", vertex " << v;
+        if (v == root) {
+          EXPECT_EQ(pred[s], root);
+          EXPECT_EQ(dist[s], 0.0f);
+          continue;
+        }
+        const std::int64_t p = pred[s];
+        ASSERT_GE(p, 0) << v;
+        const auto edge = lightest.find({p, v});
+        ASSERT_NE(edge, lightest.end()) << "parent " << p << " of " << v << " is no neighbour";
+        EXPECT_LE(dist[s], dist[static_cast<std::size_t>(p)] + edge->second) << v;
+        EXPECT_LT(dist[static_cast<std::size_t>(p)], dist[s] + 1e-6f) << v;
       }
-      ++reached;
-      ASSERT_NEAR(dist[s], want[s], 1e-5 * (1 + want[s])) << "root " << root << ", vertex " << v;
-      if (v == root) {
-        EXPECT_EQ(pred[s], root);
-        EXPECT_EQ(dist[s], 0.0f);
-        continue;
-      }
-      const std::int64_t p = pred[s];
-      ASSERT_GE(p, 0) << v;
-      const auto edge = lightest.find({p, v});
-      ASSERT_NE(edge, lightest.end()) << "parent " << p << " of " << v << " is no neighbour";
-      EXPECT_LE(dist[s], dist[static_cast<std::size_t>(p)] + edge->second) << v;
-      EXPECT_LT(dist[static_cast<std::size_t>(p)], dist[s] + 1e-6f) << v;
-    }
+    };
+    HT_ASSERT_ALL_NO_FATAL_FAILURE(check_paths());
     EXPECT_GT(reached, gen.vertex_count() / 4);
     EXPECT_GE(res.buckets, 1);
     const ht::Validation v = ht::validate_sssp(g, root, res.pred, res.dist, MPI_COMM_WORLD);
@@ -170,13 +176,16 @@ TEST_P(FileGraph, DistancesAreDijkstras) {
     const ht::SsspResult& res = sssp.search(root);
     const std::vector<float> want = oracle_distances(gen, root);
     const std::vector<float> dist = gather(res.dist, g.range, MPI_FLOAT);
-    for (std::int64_t v = 0; v < g.range.n_global; ++v) {
-      const auto s = static_cast<std::size_t>(v);
-      if (std::isinf(want[s]))
-        EXPECT_TRUE(std::isinf(dist[s])) << format << ", root " << root << ", vertex " << v;
-      else
-        ASSERT_NEAR(dist[s], want[s], 1e-5 * (1 + want[s])) << format << ", vertex " << v;
-    }
+    const auto check_distances = [&] {
+      for (std::int64_t v = 0; v < g.range.n_global; ++v) {
+        const auto s = static_cast<std::size_t>(v);
+        if (std::isinf(want[s]))
+          EXPECT_TRUE(std::isinf(dist[s])) << format << ", root " << root << ", vertex " << v;
+        else
+          ASSERT_NEAR(dist[s], want[s], 1e-5 * (1 + want[s])) << format << ", vertex " << v;
+      }
+    };
+    HT_ASSERT_ALL_NO_FATAL_FAILURE(check_distances());
     const ht::Validation v = ht::validate_sssp(g, root, res.pred, res.dist, MPI_COMM_WORLD);
     EXPECT_TRUE(v.ok()) << v.what;
   }

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "assert_all.hpp"
 #include "graph/HT_Csr.hpp"
 #include "graph/sssp/HT_DeltaStepping.hpp"
 #include "graph/sssp/HT_SsspValidate.hpp"
@@ -118,7 +119,7 @@ TEST_F(ValidateSssp, RejectsEveryMutant) {
       }
     }
   }
-  ASSERT_GE(longer_leaf, 0);
+  HT_ASSERT_ALL(longer_leaf >= 0) << "no leaf with a longer path";
   // A reached vertex that, at distance 0, would be too close to a neighbour
   // on another rank (any neighbour on one rank).
   const std::int64_t crossing = first([&](std::int64_t x) {
@@ -224,7 +225,7 @@ TEST_F(ValidateSssp, NamesTheVertexItsParentBothDistancesAndTheWeight) {
   const std::int64_t v = first([&](std::int64_t x) { return reached(x) && x != key; });
   // The lowest reached vertex but the key: rank 0's, and its check 3 comes
   // before any other failure (its children are higher, edges are checked after).
-  ASSERT_EQ(g.range.owner(v), 0);
+  HT_ASSERT_ALL_EQ(g.range.owner(v), 0);
   Answer a = good;
   a.dist[at(v)] += 0.25f;
   const ht::Validation res = check(a);
