@@ -5,9 +5,9 @@
 // Search", IPDPS Workshops 2013, and the Graph500 reference's replicated
 // bitmap BFS.
 //
-// Top-down levels are the atomic variant's: chunk tasks over the sorted
-// frontier's edges claim each local vertex with one fetch_or, and send
-// remote finds to their owners through the coalescing exchange.
+// Top-down levels are the atomic variant's (impl/HT_ClaimLevel.hpp): chunk
+// tasks over the sorted frontier's edges claim each local vertex with one
+// fetch_or, and send remote finds to their owners through the exchange.
 // Bottom-up levels send no messages: every rank holds the level's frontier
 // as a bitmap over all vertices (each rank's part gathered by ht::allgather,
 // HT_Bitmap.hpp), and chunk tasks over the rank's unvisited vertices scan
@@ -24,8 +24,8 @@
 #include <algorithm>
 #include <type_traits>
 
-#include "graph/bfs/HT_BfsAtomic.hpp"
 #include "graph/bfs/HT_BfsVariant.hpp"
+#include "graph/bfs/impl/HT_ClaimLevel.hpp"
 #include "graph/impl/HT_ChunkTask.hpp"
 
 namespace ht::impl {
@@ -79,7 +79,7 @@ class BfsHybrid final : public Bfs {
               });
           s_.result().bottom_up.resize(s_.result().bottom_up.size() + (level - first), 0);
         } else {
-          claim_level(s_, rt_, iteration);  // the atomic variant's level
+          claim_level(s_, rt_, iteration);
         }
         s_.end_top_down();
       } else {
