@@ -51,6 +51,13 @@ std::string bfs_variants_doc() {
   return doc;
 }
 
+std::string bfs_variant_names(bool (*keep)(const BfsVariant&)) {
+  std::string names;
+  for (const BfsVariant& v : bfs_variants())
+    if (keep(v)) names += std::string(names.empty() ? "" : ", ") + v.name;
+  return names;
+}
+
 std::string bfs_variants_list() {
   static constexpr const char* kWork[] = {"single", "tasks", "tasks_and_io", "chunks"};
   static constexpr const char* kReports[] = {"time_only", "lock_time", "redundancy"};

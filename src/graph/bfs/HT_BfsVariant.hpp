@@ -82,6 +82,9 @@ const std::vector<BfsVariant>& bfs_variants();
 const BfsVariant& bfs_variant(const std::string& name);
 /// "name: doc" lines of every variant, for the deck's documentation.
 std::string bfs_variants_doc();
+/// \brief The names of the variants \p keep holds for, in the table's order,
+/// comma-separated: what a key's doc names instead of a list of its own.
+std::string bfs_variant_names(bool (*keep)(const BfsVariant&));
 /// \brief `graph500_bfs --list variants`: a line per variant, the baseline
 /// first, of words a script selects by: its name, its BfsWork and BfsReports
 /// (as spelled in the enums), its min_tasks(), then `visits_once`,
