@@ -21,9 +21,11 @@
 // edges, edges still unexplored) lets every rank take the same decision
 // (HT_Direction.hpp).  Bitmaps of all vertices (the frontier and the sent
 // filter) cost N/8 bytes each per rank; no per-vertex array spans the graph.
+// On the 2D partition the row's make_2d runs HT_Bfs2D.cpp's kernel instead.
 #include <algorithm>
 #include <type_traits>
 
+#include "graph/bfs/HT_Bfs2D.hpp"
 #include "graph/bfs/HT_BfsVariant.hpp"
 #include "graph/bfs/impl/HT_ClaimLevel.hpp"
 #include "graph/impl/HT_ChunkTask.hpp"
@@ -227,6 +229,6 @@ extern const BfsVariant bfs_hybrid{
     /*visits_once=*/true,
     /*bottom_up=*/true,
     make_variant<BfsHybrid>,
-    /*partition_2d=*/true};
+    make_direction_optimizing_2d};
 
 }  // namespace ht::impl

@@ -67,7 +67,7 @@ std::string bfs_variants_list() {
             kReports[static_cast<int>(v.reports)] + " " + std::to_string(v.min_tasks());
     if (v.visits_once) list += " visits_once";
     if (v.bottom_up) list += " bottom_up";
-    if (v.partition_2d) list += " partition_2d";
+    if (v.make_2d) list += " partition_2d";
     list += "\n";
   }
   return list;

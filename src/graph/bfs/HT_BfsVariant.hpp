@@ -26,6 +26,8 @@
 namespace ht {
 
 class TaskRuntime;
+class Grid2D;
+struct Csr2D;
 
 /// How a variant splits each level among a rank's workers.
 enum class BfsWork {
@@ -44,16 +46,18 @@ enum class BfsReports {
 
 struct BfsVariant {
   using Make = std::unique_ptr<Bfs> (*)(const Csr&, const BfsOptions&, TaskRuntime&, MPI_Comm);
+  using Make2D = std::unique_ptr<Bfs> (*)(const Csr2D&, const Grid2D&, const BfsOptions&,
+                                          TaskRuntime&);
 
   const char* name;
   const char* doc;  ///< one line for the deck's documentation and --help
   BfsWork work;
   int mpi_thread_level;  ///< the least MPI_THREAD_* it runs with
   BfsReports reports;
-  bool visits_once;           ///< no vertex is visited by two tasks: redundancy 1 by construction
-  bool bottom_up;             ///< searches levels bottom-up too (Graph500/direction)
-  Make make;                  ///< the variant on a graph, with resolved options
-  bool partition_2d = false;  ///< runs with Graph500/partition = 2d (make_bfs_2d)
+  bool visits_once;          ///< no vertex is visited by two tasks: redundancy 1 by construction
+  bool bottom_up;            ///< searches levels bottom-up too (Graph500/direction)
+  Make make;                 ///< the variant on a graph, with resolved options
+  Make2D make_2d = nullptr;  ///< its 2D kernel on a block of a grid (HT_Bfs2D.hpp), if any
 
   /// The fewest tasks a rank runs it with: 2 for tasks_and_io (one
   /// receives), else 1; a sweep gives it at least that many threads.
@@ -87,8 +91,8 @@ std::string bfs_variants_doc();
 std::string bfs_variant_names(bool (*keep)(const BfsVariant&));
 /// \brief `graph500_bfs --list variants`: a line per variant, the baseline
 /// first, of words a script selects by: its name, its BfsWork and BfsReports
-/// (as spelled in the enums), its min_tasks(), then `visits_once`,
-/// `bottom_up` and `partition_2d` where true.
+/// (as spelled in the enums), its min_tasks(), then `visits_once` and
+/// `bottom_up` where true and `partition_2d` where it has a make_2d.
 /// Example line: `hybrid chunks redundancy 1 visits_once bottom_up partition_2d`.
 std::string bfs_variants_list();
 
