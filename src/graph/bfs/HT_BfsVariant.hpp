@@ -1,15 +1,16 @@
 #pragma once
 /// \file HT_BfsVariant.hpp
-/// \brief What a BFS variant is (its name, how it splits a level into tasks,
-/// the MPI thread level it needs, what it reports, whether it has a 2D
-/// kernel, how to make one), and the table of them.  The one list of the
-/// variants is HT_BfsVariant.def, a row each; each variant's BfsVariant row
-/// is defined in its own file, HT_Bfs<Name>.cpp, beside the kernel.  A new
-/// variant is that file plus one row in HT_BfsVariant.def (which also makes
-/// CMake build the file and define its tests).  The deck's validator and
-/// --help, make_bfs() and the graph500_bfs driver read the table; scripts
-/// and the results checker read `graph500_bfs --list variants`
-/// (bfs_variants_list()).
+/// \brief What a BFS variant is (its name, a line of doc, how it splits a
+/// level into tasks, the MPI thread level it needs, what it reports, how to
+/// make one on the 1D and, where it has one, the 2D partition), and the
+/// table of them.  The one list of the variants is HT_BfsVariant.def, a row
+/// each; each variant's BfsVariant row is defined in its own file,
+/// HT_Bfs<Name>.cpp, beside the kernel.  A new variant is that file plus one
+/// row in HT_BfsVariant.def (which also makes CMake build the file and define
+/// its tests).  The deck's validator and --help (every key's doc that names
+/// variants: bfs_variant_names()), make_bfs() and the graph500_bfs driver read
+/// the table; scripts and the results checker read `graph500_bfs --list
+/// variants` (bfs_variants_list()).
 ///
 /// Layers, each using only those before it: HT_Bfs.hpp (the interface),
 /// impl/ (what variants share), the variant files, this table.
