@@ -10,7 +10,8 @@
 /// its tests).  The deck's validator and --help (every key's doc that names
 /// variants: bfs_variant_names()), make_bfs() and the graph500_bfs driver read
 /// the table; scripts and the results checker read `graph500_bfs --list
-/// variants` (bfs_variants_list()).
+/// variants` (bfs_variants_list()).  tests/docs/check_claims.py checks that
+/// no other file lists variants.
 ///
 /// Layers, each using only those before it: HT_Bfs.hpp (the interface),
 /// impl/ (what variants share), the variant files, this table.
