@@ -16,6 +16,10 @@
 #    the condition: $2 is the work (single, tasks, tasks_and_io, chunks), $3
 #    what it reports, $4 the fewest tasks it runs with, then traits (visits_once,
 #    bottom_up, partition_2d).
+#  - ht_pick <graph500_bfs> <words>: the BFS variants, in the table's order,
+#    whose --list variants line holds one of the words: a name, a work
+#    (chunks), a report (redundancy) or a trait (visits_once), so that a
+#    script's default takes in a new variant of its kind.
 #  - out: a scratch folder of the script's own, removed when it exits.
 #  - g500_deck <kernels> [NBFS]: writes a graph500_bfs deck (edgefactor 16)
 #    into $out and sets deck to its path.
@@ -36,6 +40,11 @@ ht_app() {
 
 ht_variants() {
   mpirun -np 1 "${flags[@]}" "$1" --list variants | awk "${2:-1} { print \$1 }"
+}
+
+ht_pick() {
+  mpirun -np 1 "${flags[@]}" "$1" --list variants |
+    awk -v want=" $2 " '{ for (i = 1; i <= NF; ++i) if (index(want, " " $i " ")) { print $1; next } }'
 }
 
 g500_value() {

@@ -3,15 +3,17 @@
 # seconds per search and the harmonic-mean TEPS, as CTest measurements
 # (bfs_s<SCALE>_<layout>_<variant>_mteps), for paired comparisons such as
 # scripts/bench --against-tasks openmp (the two task runtimes side by side).
+# Variants: ht_pick's words (default visits_once: those whose work a level is
+# the same on every run, no redundant visits, so a difference is the runtime's).
 #   bfs_figures.sh <graph500_bfs> [SCALEs] [layouts] [variants] [NBFS]
-#   bfs_figures.sh build/apps/graph500_bfs "18 20" "1x2 2x1" "hybrid atomic" 16
+#   bfs_figures.sh build/apps/graph500_bfs "18 20" "1x2 2x1" visits_once 16
 set -euo pipefail
 exe=$1
 scales=${2:-18 20}
 layouts=${3:-1x2 2x1}
-variants=${4:-hybrid atomic}
 nbfs=${5:-16}
 source "$(dirname "$0")/../common/mpirun.sh"
+variants=$(ht_pick "$exe" "${4:-visits_once}")
 g500_deck bfs
 source "$(dirname "$0")/../measure.sh"
 get() { g500_value "$1" "$2"; }

@@ -9,11 +9,13 @@ exe=$1
 scale=${2:-18}
 nbfs=${3:-16}
 rounds=${4:-3}
-variants=${5:-nonlocking incremental atomic}
 layout=${6:-1x2}
 np=${layout%x*}
 nt=${layout#*x}
 source "$(dirname "$0")/../common/mpirun.sh"
+# ht_pick's words; by default the variants whose tasks are the level's work
+# (a lock's waits, or one worker, would hide what the profiler costs).
+variants=$(ht_pick "$exe" "${5:-tasks chunks}")
 g500_deck bfs
 source "$(dirname "$0")/../measure.sh"
 median_of() { # variant on|off -> median BFS seconds

@@ -2,7 +2,7 @@
 # The hybrid MPI+Kokkos-tasks study's tables, at a size this machine holds:
 #  1. per variant: BFS time, speedup and efficiency against the task count
 #     (speedup against the variant's smallest task count; efficiency = speedup
-#     / (tasks / smallest)), lock time (locking), redundant visits (nonlocking);
+#     / (tasks / smallest)), lock time and redundant visits where reported;
 #  2. processes x tasks at a fixed total.
 #   study_tables.sh <graph500_bfs> [SCALE] [NBFS] [cores]
 set -euo pipefail
@@ -12,9 +12,14 @@ nbfs=${3:-16}
 cores=${4:-$(nproc)}
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../common/mpirun.sh"
-# The fewest tasks each variant runs with: $4 of graph500_bfs --list variants.
-declare -A fewest=()
-while read -r name _ _ least _; do fewest[$name]=$least; done < <(mpirun -np 1 "${flags[@]}" "$exe" --list variants)
+# The study's variants: those not cut into chunks, each with the work ($2 of
+# graph500_bfs --list variants) and the fewest tasks it runs with ($4).
+declare -A work=() fewest=()
+study=()
+while read -r name kind _ least _; do
+  [[ $kind != chunks ]] || continue
+  study+=("$name") work[$name]=$kind fewest[$name]=$least
+done < <(mpirun -np 1 "${flags[@]}" "$exe" --list variants)
 run() { # variant ranks tasks -> the data row of bench_bfs.sh
   local threads=$(($3 < cores ? $3 : cores))
   bash "$here/bench_bfs.sh" "$exe" "$scale" "$2" "$1" "$threads" "$nbfs" "$3" |
@@ -23,12 +28,12 @@ run() { # variant ranks tasks -> the data row of bench_bfs.sh
 
 echo "== Table 1: one rank, SCALE $scale, NBFS $nbfs, threads = min(tasks, $cores)"
 printf '%-11s %-6s %12s %8s %10s %10s %10s\n' variant tasks median_s speedup efficiency lock_s redundancy
-for variant in mpi locking nonlocking; do
-  case $variant in
-    mpi) counts="1" ;;
-    locking) counts="2 3 4 8" ;;
-    nonlocking) counts="1 2 4 8" ;;
-  esac
+for variant in "${study[@]}"; do
+  # One worker: 1; tasks: the fewest, one more, 4 and 8 (1 2 4 8, or 2 3 4 8
+  # where one task receives).
+  counts=1
+  [[ ${work[$variant]} == single ]] ||
+    counts=$(printf '%s\n' "${fewest[$variant]}" $((fewest[$variant] + 1)) 4 8 | sort -nu)
   base=""
   base_tasks=""
   for nt in $counts; do
@@ -43,10 +48,11 @@ done
 
 echo "== Table 2: processes x tasks at a fixed total of 4, SCALE $scale (2 cores: oversubscribed)"
 printf '%-11s %-6s %-6s %12s %14s\n' variant ranks tasks median_s hmean_TEPS
-for variant in locking nonlocking; do
+for variant in "${study[@]}"; do
+  [[ ${work[$variant]} != single ]] || continue
   for pair in "1 4" "2 2" "4 1"; do
     read -r np nt <<<"$pair"
-    ((nt >= fewest[$variant])) || continue # locking: one task receives
+    ((nt >= fewest[$variant])) || continue # where one task receives
     row=$(run "$variant" "$np" "$nt")
     read -r _ _ _ tasks _ teps median _ _ <<<"$row"
     printf '%-11s %-6s %-6s %12.6f %14.4g\n' "$variant" "$np" "$tasks" "$median" "$teps"

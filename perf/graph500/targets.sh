@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every BFS variant at the same ranks x threads, in one run: time, TEPS, lock
 # time, redundant visits and the imbalance profile, then the ratios that the
-# incremental and atomic variants are measured by (against nonlocking,
-# locking, and the MPI-only variant on the same cores).  It reports figures
+# chunked variants are measured by (against each of the others, the MPI-only
+# one on the same cores).  It reports figures
 # as CTest measurements; scripts/bench checks them against a baseline.
 #   targets.sh <graph500_bfs> [SCALE] [NBFS] [layouts]
 #   targets.sh build/apps/graph500_bfs 20 16 "1x2 2x1"

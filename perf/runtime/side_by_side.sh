@@ -5,11 +5,13 @@
 # round.  Prints one line per run: round, layout, variant, build, median
 # seconds per search, harmonic-mean TEPS.  Open MPI's mpirun.
 #   side_by_side.sh <build dir A> <build dir B> [SCALE] [rounds] [layouts] [variants]
-#   side_by_side.sh build build-openmp 21 2 "1x16 2x8 4x4 16x1" "hybrid atomic"
+#   side_by_side.sh build build-openmp 21 2 "1x16 2x8 4x4 16x1" visits_once
+# Variants: ht_pick's words (perf/common/mpirun.sh), as bfs_figures.sh.
 set -euo pipefail
 a=$1 b=$2
-scale=${3:-21} rounds=${4:-2} layouts=${5:-1x16 2x8 4x4 16x1} variants=${6:-hybrid atomic}
+scale=${3:-21} rounds=${4:-2} layouts=${5:-1x16 2x8 4x4 16x1}
 source "$(dirname "$0")/../common/mpirun.sh" # g500_value (the runs bind their own way)
+variants=$(ht_pick "$a/apps/graph500_bfs" "${6:-visits_once}")
 g500_deck bfs
 export OMP_MAX_TASK_PRIORITY=${OMP_MAX_TASK_PRIORITY:-2} OMP_PLACES=cores OMP_PROC_BIND=spread
 for ((r = 1; r <= rounds; ++r)); do

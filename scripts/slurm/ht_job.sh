@@ -33,11 +33,15 @@ HT_LAUNCHER=${HT_LAUNCHER:-srun}
 read -r -a ht_set <<<"${HT_SET:-}"
 # A requeued job (same id, same folder) replaces the files its first start left.
 ((${SLURM_RESTART_COUNT:-0} == 0)) || ht_set+=(--set Output/overwrite=true)
-[[ -x $HT_BIN/cannon_gemm && -x $HT_BIN/graph500_bfs && -x $HT_BIN/uts ]] || {
-  echo "ht_job.sh: no HybridTasks drivers (cannon_gemm, graph500_bfs, uts) in $HT_BIN: build the checkout first (scripts/test or cmake --build), or set HT_BIN to their folder" >&2
-  exit 2
+# ht_driver <driver>: exits 2 unless HT_BIN holds it (ht_launch and ht_list
+# check each driver they run).
+ht_driver() {
+  [[ -x $HT_BIN/$1 ]] || {
+    echo "ht_job.sh: no HybridTasks driver $1 in $HT_BIN: build the checkout first (scripts/test or cmake --build), or set HT_BIN to the drivers' folder" >&2
+    exit 2
+  }
 }
-HT_BIN=$(cd "$HT_BIN" && pwd)
+[[ -d $HT_BIN ]] && HT_BIN=$(cd "$HT_BIN" && pwd)
 case $HT_LAUNCHER in
   srun | mpirun) ;;
   *) echo "ht_job.sh: HT_LAUNCHER=$HT_LAUNCHER: accepted are srun and mpirun" >&2; exit 2 ;;
@@ -66,6 +70,7 @@ ht_failed=()
 ht_launch() {
   local np=$1 nt=$2 exe=$3 rc=0
   shift 3
+  ht_driver "$exe"
   ht_runs=$((ht_runs + 1))
   echo "+ $HT_LAUNCHER: $np ranks x $nt threads: $exe $*"
   case $HT_LAUNCHER in
@@ -84,6 +89,7 @@ ht_launch() {
 
 # ht_list <driver> <name>: what `<driver> --list <name>` prints, run as one rank.
 ht_list() {
+  ht_driver "$1"
   case $HT_LAUNCHER in
     srun) srun --ntasks=1 --cpus-per-task=1 ${HT_SRUN_MPI:+--mpi=$HT_SRUN_MPI} "$HT_BIN/$1" --list "$2" ;;
     mpirun) mpirun -np 1 "$HT_BIN/$1" --list "$2" ;;

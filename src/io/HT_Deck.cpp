@@ -15,6 +15,7 @@
 #include <set>
 #include <sstream>
 
+#include "ht_drivers.hpp"
 #include "io/HT_Parameters.hpp"
 #include "runtime/HT_Error.hpp"
 
@@ -475,7 +476,7 @@ std::string deck_text(const ParameterList& params, const std::string& format) {
 }
 
 const std::vector<std::string>& driver_names() {
-  static const std::vector<std::string> names{"cannon_gemm", "graph500_bfs", "uts"};
+  static const std::vector<std::string> names{HT_DRIVER_NAMES};  // apps/*.cpp
   return names;
 }
 

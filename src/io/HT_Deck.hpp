@@ -43,8 +43,9 @@ Deck load_deck(const std::string& app, const Teuchos::ParameterList& valid, cons
 /// \brief \p params as a deck, \p format "xml" or "yaml".
 std::string deck_text(const Teuchos::ParameterList& params, const std::string& format);
 
-/// \brief The drivers HybridTasks builds (apps/), one of which a deck's
-/// top-level list names: a deck naming another is refused with these.
+/// \brief The drivers HybridTasks builds, a main each in apps/ (CMake's
+/// HT_DRIVERS), one of which a deck's top-level list names: a deck naming
+/// another is refused with these.
 const std::vector<std::string>& driver_names();
 
 }  // namespace ht

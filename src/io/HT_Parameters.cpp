@@ -69,7 +69,7 @@ std::string type_word(const ParameterEntry& e) {
   return "string";
 }
 
-// "1 to 42", "mpi, locking or hybrid", "true or false", "" when anything of the type.
+// "1 to 42", "kronecker, uniform or grid", "true or false", "" when anything of the type.
 std::string accepted(const ParameterEntry& e, bool compact) {
   double lo, hi;
   if (number_range<int>(e, lo, hi) || number_range<double>(e, lo, hi))

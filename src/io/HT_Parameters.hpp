@@ -37,8 +37,8 @@ std::string type_word(const Teuchos::ParameterEntry& e);
 /// \brief The entry's value as text ("true", "1e-06", "cg").
 std::string value_text(const Teuchos::ParameterEntry& e);
 
-/// \brief What \p e accepts: "1 to 42", "mpi, locking or hybrid", "true or
-/// false" (\p compact: "1..42", "mpi|locking|hybrid"); "" when anything of its type.
+/// \brief What \p e accepts: "1 to 42", "kronecker, uniform or grid", "true or
+/// false" (\p compact: "1..42", "kronecker|uniform|grid"); "" when anything of its type.
 std::string accepted(const Teuchos::ParameterEntry& e, bool compact);
 
 /// \brief Whether \p got's value is one \p want accepts: "" or why not

@@ -21,6 +21,52 @@ namespace ht {
 using Teuchos::EnhancedNumberValidator;
 using Teuchos::rcp;
 
+namespace {
+
+// The BFS keys: the variant and what some variants read, each doc naming its
+// variants from the table (HT_BfsVariant.hpp), never a list of its own.
+void set_bfs_keys(Teuchos::ParameterList& g, const BfsOptions& defaults) {
+  std::vector<std::string> names;
+  for (const BfsVariant& v : bfs_variants()) names.push_back(v.name);
+  g.set("variant", std::string("hybrid"), "BFS variant. " + bfs_variants_doc(), one_of(names));
+  const std::string tasks = bfs_variant_names([](const BfsVariant& v) {
+    return v.work == BfsWork::tasks || v.work == BfsWork::tasks_and_io;
+  });
+  const std::string receive =
+      bfs_variant_names([](const BfsVariant& v) { return v.work == BfsWork::tasks_and_io; });
+  const std::string chunked =
+      bfs_variant_names([](const BfsVariant& v) { return v.work == BfsWork::chunks; });
+  const std::string bottom_up = bfs_variant_names([](const BfsVariant& v) { return v.bottom_up; });
+  g.set("tasks", defaults.tasks,
+        "NT, tasks per rank and level for " + tasks +
+            "; 0: one per Kokkos thread, plus the receive task for " + receive +
+            " (at least 2: one receives)",
+        rcp(new EnhancedNumberValidator<int>(0, 1 << 20)));
+  g.set("chunks", defaults.chunks,
+        chunked +
+            ": most chunks (one task each) a level's frontier edges are cut into, at least "
+            "2048 edges each; fast workers take more of them. sssp: most chunks a bucket's "
+            "entries are cut into, at least 64 each",
+        rcp(new EnhancedNumberValidator<int>(1, 1 << 16)));
+  g.set("direction", std::string(mode_name(defaults.direction.mode)),
+        bottom_up +
+            ": auto switches by Beamer's heuristic (alpha, beta); top-down or bottom-up "
+            "forces every level",
+        one_of(kDirectionModes.names()));
+  g.set("alpha", defaults.direction.alpha,
+        bottom_up +
+            ": go bottom-up when the frontier's edges exceed the unexplored edges / alpha "
+            "(Beamer et al. SC 2012; 15 as gapbs)",
+        rcp(new EnhancedNumberValidator<double>(1e-3, 1e9)));
+  g.set("beta", defaults.direction.beta,
+        bottom_up +
+            ": back to top-down when the frontier shrinks below the vertices / beta "
+            "(18 as gapbs)",
+        rcp(new EnhancedNumberValidator<double>(1e-3, 1e9)));
+}
+
+}  // namespace
+
 Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
   const BfsOptions defaults;
   auto p = rcp(new Teuchos::ParameterList("graph500_bfs"));
@@ -39,31 +85,7 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         rcp(new EnhancedNumberValidator<int>(1, 64)));
   g.set("seed", 2, "seed of the generator and of the search keys",
         rcp(new EnhancedNumberValidator<int>(0, 1 << 30)));
-  std::vector<std::string> names;
-  for (const BfsVariant& v : bfs_variants()) names.push_back(v.name);
-  g.set("variant", std::string("hybrid"), "BFS variant. " + bfs_variants_doc(), one_of(names));
-  g.set("tasks", defaults.tasks,
-        "NT, tasks per rank and level for locking and nonlocking; 0: one per Kokkos thread "
-        "(nonlocking), or one per Kokkos thread plus the receive task (locking, which needs "
-        "at least 2)",
-        rcp(new EnhancedNumberValidator<int>(0, 1 << 20)));
-  g.set("chunks", defaults.chunks,
-        "incremental, atomic, hybrid: most chunks (one task each) a level's frontier edges are cut "
-        "into, at least 2048 edges each; fast workers take more of them. sssp: most chunks a "
-        "bucket's entries are cut into, at least 64 each",
-        rcp(new EnhancedNumberValidator<int>(1, 1 << 16)));
-  g.set("direction", std::string(mode_name(defaults.direction.mode)),
-        "hybrid: auto switches by Beamer's heuristic (alpha, beta); top-down or bottom-up forces "
-        "every level",
-        one_of(kDirectionModes.names()));
-  g.set("alpha", defaults.direction.alpha,
-        "hybrid: go bottom-up when the frontier's edges exceed the unexplored edges / alpha "
-        "(Beamer et al. SC 2012; 15 as gapbs)",
-        rcp(new EnhancedNumberValidator<double>(1e-3, 1e9)));
-  g.set("beta", defaults.direction.beta,
-        "hybrid: back to top-down when the frontier shrinks below the vertices / beta "
-        "(18 as gapbs)",
-        rcp(new EnhancedNumberValidator<double>(1e-3, 1e9)));
+  set_bfs_keys(g, defaults);
   g.set("kernels", std::string("bfs,sssp"),
         "the search kernels, each over the same kernel-1 graph and keys in a loop of its own: "
         "bfs (kernel 2), sssp (kernel 3, single-source shortest paths; the graph then carries "

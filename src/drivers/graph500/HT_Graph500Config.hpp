@@ -7,7 +7,8 @@
 /// the run: an edge list's vertex count, known once read (kernel 1 calls
 /// check_graph_vertices()), and a graph with no edge to search from.
 ///
-/// Examples: src/drivers/graph500/HT_Graph500Driver.cpp, tests/drivers/tstGraph500Driver.cpp.
+/// Examples: src/drivers/graph500/HT_Graph500Driver.cpp,
+/// tests/drivers/graph500/tstGraph500Driver.cpp.
 #include <mpi.h>
 
 #include <Teuchos_ParameterList.hpp>

@@ -10,7 +10,7 @@
 /// apps/graph500_bfs.cpp is only main(); a test or a benchmark drives a run
 /// in-process with run_graph500.
 ///
-/// Example: tests/drivers/tstGraph500Driver.cpp.
+/// Example: tests/drivers/graph500/tstGraph500Driver.cpp.
 #include <mpi.h>
 
 #include <cstdio>

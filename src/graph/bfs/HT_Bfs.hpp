@@ -3,24 +3,9 @@
 /// \brief Graph500 kernel 2, breadth-first search on the distributed CSR:
 /// the interface every variant implements and what every variant reports.
 ///
-/// Variants (one file each, same contract; HT_BfsVariant.hpp lists them),
-/// from the hybrid MPI+Kokkos-tasks study that HybridTasks reproduces:
-///  - HT_BfsMpi.cpp:        MPI only, one worker per rank (the baseline);
-///  - HT_BfsLocking.cpp:    NT-1 processing tasks + 1 receive task, locks
-///                          around visited / pred / newq;
-///  - HT_BfsNonlocking.cpp: NT tasks with task-local visited / pred / newq,
-///                          merged after all tasks finished;
-/// two that remove the study's limits (the frontier's edges cut into many
-/// chunks, one task each, so fast workers take more; remote finds leave from
-/// every task through lock-free hand-off to the exchange):
-///  - HT_BfsIncremental.cpp: task-local finds, each task's merged by a task
-///                          that runs as soon as it is done;
-///  - HT_BfsAtomic.cpp:     a vertex is claimed by one atomic fetch_or on its
-///                          visited bit, so none is expanded twice;
-/// and one that changes direction (HT_Direction.hpp):
-///  - HT_BfsHybrid.cpp:     atomic's top-down levels, and bottom-up levels
-///                          against a frontier bitmap gathered on every rank.
-/// All are level-synchronous; all but hybrid search top-down only.
+/// Each variant is one file, HT_Bfs<Name>.cpp, whose head says how it
+/// searches, and a row of HT_BfsVariant.def; `graph500_bfs --help` gives
+/// each one's line.  All are level-synchronous.
 ///
 /// Contract: pred[i] is the parent of local vertex i in a BFS tree rooted at
 /// the key (the key is its own parent), or -1 if unreached.  Remote

@@ -587,16 +587,16 @@ std::int64_t Up::run(Bfs2D& b, std::size_t chunk, std::size_t chunks) {
 
 }  // namespace
 
+std::unique_ptr<Bfs> make_direction_optimizing_2d(const Csr2D& g, const Grid2D& grid,
+                                                  const BfsOptions& opt, TaskRuntime& rt) {
+  return std::make_unique<Bfs2D>(g, grid, opt, rt);
+}
+
 }  // namespace impl
 
-bool has_2d_kernel(const BfsVariant& v) { return v.partition_2d; }
+bool has_2d_kernel(const BfsVariant& v) { return v.make_2d != nullptr; }
 
-std::string variants_with_2d_kernel() {
-  std::string names;
-  for (const BfsVariant& v : bfs_variants())
-    if (has_2d_kernel(v)) names += std::string(names.empty() ? "" : ", ") + v.name;
-  return names;
-}
+std::string variants_with_2d_kernel() { return bfs_variant_names(has_2d_kernel); }
 
 void require_2d_kernel(const BfsVariant& v) {
   if (!has_2d_kernel(v)) {
@@ -609,7 +609,7 @@ void require_2d_kernel(const BfsVariant& v) {
 std::unique_ptr<Bfs> make_bfs_2d(const BfsVariant& v, const Csr2D& g, const Grid2D& grid,
                                  const BfsOptions& opt, TaskRuntime& rt) {
   require_2d_kernel(v);
-  return std::make_unique<impl::Bfs2D>(g, grid, v.resolve(opt, Kokkos::OpenMP().concurrency()), rt);
+  return v.make_2d(g, grid, v.resolve(opt, Kokkos::OpenMP().concurrency()), rt);
 }
 
 }  // namespace ht

@@ -1,7 +1,8 @@
 #pragma once
 /// \file HT_Bfs2D.hpp
 /// \brief Kernel 2 on the 2D partition (HT_Csr2D.hpp): the variants that
-/// have a 2D kernel, and how to make one.  Today: hybrid (HT_Bfs2D.cpp).
+/// have a 2D kernel (a make_2d in their row), and how to make one.
+/// HT_Bfs2D.cpp holds one such kernel, direction-optimizing (make_direction_optimizing_2d).
 ///
 /// The search's result is the 1D one: BfsResult::pred holds the parents of
 /// the vertices this rank owns in the 1D VertexRange; validate_bfs's 2D form
@@ -33,5 +34,12 @@ void require_2d_kernel(const BfsVariant& v);
 /// Graph500/variant when \p v has none.
 std::unique_ptr<Bfs> make_bfs_2d(const BfsVariant& v, const Csr2D& g, const Grid2D& grid,
                                  const BfsOptions& opt, TaskRuntime& rt);
+
+namespace impl {
+/// \brief The direction-optimizing 2D kernel (HT_Bfs2D.cpp) on block \p g
+/// of \p grid with resolved \p opt: a BfsVariant::make_2d.
+std::unique_ptr<Bfs> make_direction_optimizing_2d(const Csr2D& g, const Grid2D& grid,
+                                                  const BfsOptions& opt, TaskRuntime& rt);
+}  // namespace impl
 
 }  // namespace ht

@@ -5,9 +5,9 @@
 // Search", IPDPS Workshops 2013, and the Graph500 reference's replicated
 // bitmap BFS.
 //
-// Top-down levels are the atomic variant's: chunk tasks over the sorted
-// frontier's edges claim each local vertex with one fetch_or, and send
-// remote finds to their owners through the coalescing exchange.
+// Top-down levels are the atomic variant's (impl/HT_ClaimLevel.hpp): chunk
+// tasks over the sorted frontier's edges claim each local vertex with one
+// fetch_or, and send remote finds to their owners through the exchange.
 // Bottom-up levels send no messages: every rank holds the level's frontier
 // as a bitmap over all vertices (each rank's part gathered by ht::allgather,
 // HT_Bitmap.hpp), and chunk tasks over the rank's unvisited vertices scan
@@ -21,11 +21,13 @@
 // edges, edges still unexplored) lets every rank take the same decision
 // (HT_Direction.hpp).  Bitmaps of all vertices (the frontier and the sent
 // filter) cost N/8 bytes each per rank; no per-vertex array spans the graph.
+// On the 2D partition the row's make_2d runs HT_Bfs2D.cpp's kernel instead.
 #include <algorithm>
 #include <type_traits>
 
-#include "graph/bfs/HT_BfsAtomic.hpp"
+#include "graph/bfs/HT_Bfs2D.hpp"
 #include "graph/bfs/HT_BfsVariant.hpp"
+#include "graph/bfs/impl/HT_ClaimLevel.hpp"
 #include "graph/impl/HT_ChunkTask.hpp"
 
 namespace ht::impl {
@@ -79,7 +81,7 @@ class BfsHybrid final : public Bfs {
               });
           s_.result().bottom_up.resize(s_.result().bottom_up.size() + (level - first), 0);
         } else {
-          claim_level(s_, rt_, iteration);  // the atomic variant's level
+          claim_level(s_, rt_, iteration);
         }
         s_.end_top_down();
       } else {
@@ -227,6 +229,6 @@ extern const BfsVariant bfs_hybrid{
     /*visits_once=*/true,
     /*bottom_up=*/true,
     make_variant<BfsHybrid>,
-    /*partition_2d=*/true};
+    make_direction_optimizing_2d};
 
 }  // namespace ht::impl

@@ -51,6 +51,13 @@ std::string bfs_variants_doc() {
   return doc;
 }
 
+std::string bfs_variant_names(bool (*keep)(const BfsVariant&)) {
+  std::string names;
+  for (const BfsVariant& v : bfs_variants())
+    if (keep(v)) names += std::string(names.empty() ? "" : ", ") + v.name;
+  return names;
+}
+
 std::string bfs_variants_list() {
   static constexpr const char* kWork[] = {"single", "tasks", "tasks_and_io", "chunks"};
   static constexpr const char* kReports[] = {"time_only", "lock_time", "redundancy"};
@@ -60,7 +67,7 @@ std::string bfs_variants_list() {
             kReports[static_cast<int>(v.reports)] + " " + std::to_string(v.min_tasks());
     if (v.visits_once) list += " visits_once";
     if (v.bottom_up) list += " bottom_up";
-    if (v.partition_2d) list += " partition_2d";
+    if (v.make_2d) list += " partition_2d";
     list += "\n";
   }
   return list;

@@ -1,5 +1,5 @@
 #pragma once
-// What the chunked task variants (incremental, atomic, hybrid) share: a visited
+// What the chunked task variants (BfsWork::chunks) share: a visited
 // bitmap that tasks read and claim concurrently, per-worker states (the
 // outbox and counters of whatever task runs on that worker, so no two
 // threads ever touch one), and the steps of a level, whose next frontier

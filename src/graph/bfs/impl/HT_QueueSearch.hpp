@@ -1,5 +1,5 @@
 #pragma once
-// What the queue-based variants (mpi, nonlocking) share: a plain visited
+// What the queue-based variants share: a plain visited
 // bitmap, the frontier being expanded (oldq) and the next one (newq), filled
 // in discovery order as the Graph500 reference does, remote finds applied as
 // they arrive, and the steps of a level.  A variant holds one QueueSearch and

@@ -18,7 +18,7 @@
 /// the truth (a weaker filter, never a wrong one).  Vertex ids are below
 /// 2^32 (SSSP's parents are 32-bit).
 ///
-/// Examples: src/graph/sssp/HT_DeltaStepping.cpp, tests/graph/sssp/tstSentFilter.cpp.
+/// Examples: src/graph/sssp/HT_DeltaStepping.cpp, tests/graph/sssp/impl/tstSentFilter.cpp.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,9 @@
 #pragma once
-/// \file HT_BfsAtomic.hpp
-/// \brief The atomic variant's top-down level, which the hybrid variant's
-/// top-down levels run too (HT_BfsAtomic.cpp defines both).
+/// \file HT_ClaimLevel.hpp
+/// \brief A top-down level of a ChunkedSearch whose tasks claim each local
+/// find with one atomic operation, so that no vertex is visited twice.
+///
+/// Examples: src/graph/bfs/HT_BfsAtomic.cpp, src/graph/bfs/HT_BfsHybrid.cpp.
 #include <cstddef>
 
 #include "graph/bfs/impl/HT_ChunkedSearch.hpp"
@@ -15,7 +17,7 @@ struct ClaimTask {
   ChunkedSearch* s;
   std::size_t chunk, chunks;
   int iteration;
-  /// \brief The task body (HT_BfsAtomic.cpp).
+  /// \brief The task body.
   void operator()(TaskMember&) const { run(); }
   /// \brief The chunk's work, beside other tasks of the level.
   void run() const;
