@@ -82,60 +82,122 @@ class Router {
   std::vector<E> out_, in_;  // one piece each way: the only edges held
 };
 
-// The directed edges (row, target, weight) this rank owns of \p n input
-// edges at \p in: both directions of each but self-loops when \p both (the
-// input itself, on one rank), else the router's directed edges as they are.
-// visit(i, edge, reversed) for each; in parallel (any order) when \p any.
-template <class E, class Visit>
-void each_owned(const E* in, std::size_t n, bool both, bool any, Visit&& visit) {
-  const auto one = [&](std::size_t i) {
-    if (!both) {
-      visit(in[i], false);
-    } else if (in[i].u != in[i].v) {
-      visit(in[i], false);
-      visit(in[i], true);
+// A piece's directed edges this rank owns, (row, target, weight) as E's
+// (u, v, w), sorted into blocks of rows by all host threads: stably, so that
+// each row keeps the input's order; then each block is counted or placed by
+// one thread.  A block's rows and their slice of the CSR stay in cache, and
+// no two threads touch a row: no atomics, the same CSR at any thread count.
+template <class E>
+class RowBlocks {
+ public:
+  RowBlocks(const VertexRange& r, int threads)
+      : r_(r),
+        threads_(std::max(1, threads)),
+        blocks_(static_cast<std::size_t>((r.local_count() >> kShift) + 1)) {}
+
+  /// \brief Sorts \p n entries into the blocks: both directions of each
+  /// (self-loops dropped) when \p both (the input itself, on one rank), else
+  /// the router's directed edges as they are.
+  void sort(const E* in, std::size_t n, bool both) {
+    const std::size_t T = static_cast<std::size_t>(threads_), B = blocks_;
+    count_.assign(T * B, 0);
+    const auto slice = [&](std::size_t t) { return std::pair{n * t / T, n * (t + 1) / T}; };
+    const auto each = [&](std::size_t t, auto&& f) {
+      const auto [lo, hi] = slice(t);
+      for (std::size_t i = lo; i < hi; ++i) {
+        if (!both) {
+          f(in[i]);
+        } else if (in[i].u != in[i].v) {
+          f(in[i]);
+          f(reversed(in[i]));
+        }
+      }
+    };
+    on_threads([&](std::size_t t) {
+      std::int64_t* c = count_.data() + t * B;
+      each(t, [&](const E& e) { ++c[block(e.u)]; });
+    });
+    // Block b holds thread 0's entries for it, then thread 1's, ...
+    start_.assign(B + 1, 0);
+    std::vector<std::int64_t> at(T * B);
+    std::int64_t sum = 0;
+    for (std::size_t b = 0; b < B; ++b) {
+      start_[b] = sum;
+      for (std::size_t t = 0; t < T; ++t) at[t * B + b] = sum, sum += count_[t * B + b];
     }
-  };
-  if (!any) {
-    for (std::size_t i = 0; i < n; ++i) one(i);
-    return;
+    start_[B] = sum;
+    out_.resize(static_cast<std::size_t>(sum));
+    on_threads([&](std::size_t t) {
+      std::int64_t* a = at.data() + t * B;
+      each(t, [&](const E& e) { out_[static_cast<std::size_t>(a[block(e.u)]++)] = e; });
+    });
   }
-  Kokkos::parallel_for("ht::build_csr::rows",
-                       Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, n), one);
-  Kokkos::fence();
-}
+
+  /// \brief f(e) for every entry sorted last, a block to a thread, in order.
+  template <class F>
+  void each(F&& f) const {
+    Kokkos::parallel_for(
+        "ht::build_csr::blocks",
+        Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace, Kokkos::Schedule<Kokkos::Dynamic>>(
+            0, blocks_),
+        [&](std::size_t b) {
+          for (std::int64_t i = start_[b]; i < start_[b + 1]; ++i)
+            f(out_[static_cast<std::size_t>(i)]);
+        });
+    Kokkos::fence();
+  }
+
+ private:
+  std::size_t block(std::int64_t row) const {
+    return static_cast<std::size_t>(r_.local(row) >> kShift);
+  }
+  template <class F>
+  void on_threads(F&& f) const {
+    Kokkos::parallel_for("ht::build_csr::sort",
+                         Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, threads_),
+                         [&](int t) { f(static_cast<std::size_t>(t)); });
+    Kokkos::fence();
+  }
+
+  // 2,048 rows a block: a few hundred KiB of a Kronecker graph's targets.
+  static constexpr int kShift = 11;
+  const VertexRange& r_;
+  int threads_;
+  std::size_t blocks_;
+  std::vector<std::int64_t> count_, start_;
+  std::vector<E> out_;
+};
 
 // Kernel 1 from \p pieces pieces of input edges (the same count on every
 // rank): piece(k) gives piece k as (first edge, count), twice, once to count
 // each local row's degree and once to place its targets (and weights, for
 // WeightedEdge), so no rank holds more edges than one piece in flight
 // besides the CSR and its input.  One rank takes its pieces as they are (no
-// router); with RowFill::any the host threads count and place each piece
-// together, so a row's targets come in no fixed order.
+// router); each piece's directed edges are sorted into blocks of rows
+// (RowBlocks), which the host threads count and place side by side.
 template <class E, class Piece>
 Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, TargetBits bits, long long pieces,
-                    RowFill fill, Piece&& piece) {
+                    Piece&& piece) {
   constexpr bool weighted = std::is_same_v<E, WeightedEdge>;
   Csr g;
   g.range = VertexRange(n_global, comm);
   const VertexRange& r = g.range;
   all_reduce(&pieces, 1, MPI_MAX, comm);
   Router<E> router(r, comm);
-  const bool alone = r.size == 1;
-  const bool any = fill == RowFill::any && Kokkos::DefaultHostExecutionSpace().concurrency() > 1;
-  // Each of piece k's directed edges this rank owns, given to visit(e, reversed).
-  const auto owned = [&](long long k, auto&& visit) {
+  RowBlocks<E> blocks(r, Kokkos::DefaultHostExecutionSpace().concurrency());
+  // f(e) for each of piece k's directed edges (row e.u) this rank owns.
+  const auto owned = [&](long long k, auto&& f) {
     const auto [e, n] = piece(k);
-    if (alone) return each_owned(e, n, true, any, visit);
-    router.route(e, n, [&](const E* in, std::size_t m) { each_owned(in, m, false, any, visit); });
-  };
-  const auto add = [any](std::int64_t& x, std::int64_t d) {
-    return any ? Kokkos::atomic_fetch_add(&x, d) : (x += d) - d;
+    if (r.size == 1)
+      blocks.sort(e, n, true);
+    else
+      router.route(e, n, [&](const E* in, std::size_t m) { blocks.sort(in, m, false); });
+    blocks.each(f);
   };
   const std::int64_t n_local = r.local_count();
   g.offsets.assign(n_local + 1, 0);
   for (long long k = 0; k < pieces; ++k)
-    owned(k, [&](const E& e, bool rev) { add(g.offsets[r.local(rev ? e.v : e.u) + 1], 1); });
+    owned(k, [&](const E& e) { ++g.offsets[r.local(e.u) + 1]; });
   for (std::int64_t i = 0; i < n_local; ++i) g.offsets[i + 1] += g.offsets[i];
   g.targets.assign(static_cast<std::size_t>(g.offsets.back()), Targets::wide_for(n_global, bits));
   if constexpr (weighted) g.weights.resize(g.targets.size());
@@ -144,12 +206,11 @@ Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, TargetBits bits, long 
   std::vector<std::int64_t> next(g.offsets.begin(), g.offsets.end() - 1), back;
   if (r.size > 1) back.assign(g.offsets.begin() + 1, g.offsets.end());
   for (long long k = 0; k < pieces; ++k) {
-    owned(k, [&](const E& e, bool rev) {
-      const std::int64_t u = rev ? e.v : e.u, v = rev ? e.u : e.v, row = r.local(u);
-      const std::int64_t at =
-          back.empty() || r.mine(v) ? add(next[row], 1) : add(back[row], -1) - 1;
-      g.targets.set(at, v);
-      if constexpr (weighted) g.weights[at] = e.w;
+    owned(k, [&](const E& e) {
+      const std::int64_t row = r.local(e.u);
+      const std::int64_t at = back.empty() || r.mine(e.v) ? next[row]++ : --back[row];
+      g.targets.set(static_cast<std::size_t>(at), e.v);
+      if constexpr (weighted) g.weights[static_cast<std::size_t>(at)] = e.w;
     });
   }
   if (r.size > 1) g.split = std::move(next);
@@ -158,10 +219,10 @@ Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, TargetBits bits, long 
 
 template <class E>
 Csr from_list(const E* edges, std::size_t count, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk, TargetBits bits, RowFill fill) {
+              std::int64_t chunk, TargetBits bits) {
   chunk = std::max<std::int64_t>(1, chunk);
   const auto m = static_cast<std::int64_t>(count);
-  return build_in_pieces<E>(n_global, comm, bits, (m + chunk - 1) / chunk, fill, [&](long long k) {
+  return build_in_pieces<E>(n_global, comm, bits, (m + chunk - 1) / chunk, [&](long long k) {
     const std::int64_t lo = std::min<std::int64_t>(m, k * chunk);
     return std::pair{edges + lo, static_cast<std::size_t>(std::min(m, lo + chunk) - lo)};
   });
@@ -187,13 +248,13 @@ void generate(const Gen& gen, std::int64_t lo, std::int64_t hi, std::vector<E>& 
 
 template <class E, class Gen>
 Csr from_generator(const Gen& gen, MPI_Comm comm, double* generation_seconds, TargetBits bits,
-                   std::int64_t chunk, RowFill fill) {
+                   std::int64_t chunk) {
   chunk = std::max<std::int64_t>(1, chunk);
   const auto [first, last] = edge_slice(gen.edge_count(), comm);
   double generating = 0;
   std::vector<E> piece;
   Csr g = build_in_pieces<E>(
-      gen.vertex_count(), comm, bits, (last - first + chunk - 1) / chunk, fill, [&](long long k) {
+      gen.vertex_count(), comm, bits, (last - first + chunk - 1) / chunk, [&](long long k) {
         Phase p("Graph500: generation", generating);
         const std::int64_t lo = std::min<std::int64_t>(last, first + k * chunk);
         generate(gen, lo, std::min(last, lo + chunk), piece);
@@ -215,41 +276,40 @@ std::vector<std::int64_t> Csr::neighbours(std::int64_t local_index) const {
 
 Csr build_csr(const std::vector<Edge>& edges, std::int64_t n_global, MPI_Comm comm,
               std::int64_t chunk, TargetBits bits) {
-  return from_list(edges.data(), edges.size(), n_global, comm, chunk, bits, RowFill::in_order);
+  return from_list(edges.data(), edges.size(), n_global, comm, chunk, bits);
 }
 
 Csr build_csr(const std::vector<WeightedEdge>& edges, std::int64_t n_global, MPI_Comm comm,
               std::int64_t chunk, TargetBits bits) {
-  return from_list(edges.data(), edges.size(), n_global, comm, chunk, bits, RowFill::in_order);
+  return from_list(edges.data(), edges.size(), n_global, comm, chunk, bits);
 }
 
 Csr build_csr(const Edge* edges, std::size_t m, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk, TargetBits bits, RowFill fill) {
-  return from_list(edges, m, n_global, comm, chunk, bits, fill);
+              std::int64_t chunk, TargetBits bits) {
+  return from_list(edges, m, n_global, comm, chunk, bits);
 }
 
 Csr build_csr(const WeightedEdge* edges, std::size_t m, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk, TargetBits bits, RowFill fill) {
-  return from_list(edges, m, n_global, comm, chunk, bits, fill);
+              std::int64_t chunk, TargetBits bits) {
+  return from_list(edges, m, n_global, comm, chunk, bits);
 }
 
 template <class Generator>
 Csr build_csr(const Generator& gen, MPI_Comm comm, double* generation_seconds, TargetBits bits,
-              std::int64_t chunk, RowFill fill) {
-  return from_generator<Edge>(gen, comm, generation_seconds, bits, chunk, fill);
+              std::int64_t chunk) {
+  return from_generator<Edge>(gen, comm, generation_seconds, bits, chunk);
 }
 
 template <class Generator>
 Csr build_weighted_csr(const Generator& gen, MPI_Comm comm, double* generation_seconds,
-                       TargetBits bits, std::int64_t chunk, RowFill fill) {
-  return from_generator<WeightedEdge>(gen, comm, generation_seconds, bits, chunk, fill);
+                       TargetBits bits, std::int64_t chunk) {
+  return from_generator<WeightedEdge>(gen, comm, generation_seconds, bits, chunk);
 }
 
 // The generators kernel 1 builds from (HT_Csr.hpp).
-#define HT_CSR_FROM(Generator)                                                                    \
-  template Csr build_csr(const Generator&, MPI_Comm, double*, TargetBits, std::int64_t, RowFill); \
-  template Csr build_weighted_csr(const Generator&, MPI_Comm, double*, TargetBits, std::int64_t,  \
-                                  RowFill);
+#define HT_CSR_FROM(Generator)                                                           \
+  template Csr build_csr(const Generator&, MPI_Comm, double*, TargetBits, std::int64_t); \
+  template Csr build_weighted_csr(const Generator&, MPI_Comm, double*, TargetBits, std::int64_t);
 HT_CSR_FROM(Kronecker)
 HT_CSR_FROM(UniformRandom)
 HT_CSR_FROM(GridGraph)

@@ -92,11 +92,6 @@ struct Csr {
   }
 };
 
-/// \brief How kernel 1 places a row's targets: in the order the edges came
-/// (`in_order`, one thread), or in any order (`any`, the host threads at
-/// once: for a caller that orders each row afterwards, as order_rows does).
-enum class RowFill { in_order, any };
-
 /// This rank's slice [first, last) of the m input edges: an even split.
 std::pair<std::int64_t, std::int64_t> edge_slice(std::int64_t m, MPI_Comm comm);
 
@@ -111,12 +106,10 @@ Csr build_csr(const std::vector<WeightedEdge>& edges, std::int64_t n_global, MPI
               std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic);
 /// The same from the \p m edges at \p edges, wherever they are held.
 Csr build_csr(const Edge* edges, std::size_t m, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic,
-              RowFill fill = RowFill::in_order);
+              std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic);
 /// The same with weights.
 Csr build_csr(const WeightedEdge* edges, std::size_t m, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic,
-              RowFill fill = RowFill::in_order);
+              std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic);
 /// Kernel 1 from the generator \p gen (Kronecker, UniformRandom or GridGraph),
 /// without an edge list: each rank generates
 /// its slice (edge_slice) in pieces of at most \p chunk edges, once per pass,
@@ -127,15 +120,13 @@ Csr build_csr(const WeightedEdge* edges, std::size_t m, std::int64_t n_global, M
 /// spent generating (both passes) to \p generation_seconds if not null.
 template <class Generator>
 Csr build_csr(const Generator& gen, MPI_Comm comm, double* generation_seconds = nullptr,
-              TargetBits bits = TargetBits::automatic, std::int64_t chunk = std::int64_t(1) << 20,
-              RowFill fill = RowFill::in_order);
+              TargetBits bits = TargetBits::automatic, std::int64_t chunk = std::int64_t(1) << 20);
 /// Kernel 1 with the generator's weights (e.g. Kronecker::weighted_edge)
 /// beside the targets, for SSSP: 4 bytes more per stored edge, 8 in flight.
 template <class Generator>
 Csr build_weighted_csr(const Generator& gen, MPI_Comm comm, double* generation_seconds = nullptr,
                        TargetBits bits = TargetBits::automatic,
-                       std::int64_t chunk = std::int64_t(1) << 20,
-                       RowFill fill = RowFill::in_order);
+                       std::int64_t chunk = std::int64_t(1) << 20);
 
 /// \brief Drops each row's repeated targets in place, keeping the first in
 /// row order with the lightest weight, and counts them in Csr::dropped as

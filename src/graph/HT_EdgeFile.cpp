@@ -235,8 +235,7 @@ Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, const ReadOptions&
   }
   if (read_seconds) *read_seconds += reading;
   if (opt.before_build) opt.before_build(f);
-  return build_csr(edges.data(), edges.size(), f.vertices, comm, std::int64_t(1) << 22, opt.bits,
-                   opt.fill);
+  return build_csr(edges.data(), edges.size(), f.vertices, comm, std::int64_t(1) << 22, opt.bits);
 }
 
 // Where the arcs start, after the 'p sp n m' line: vertices n, entries m.

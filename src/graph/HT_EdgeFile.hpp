@@ -86,7 +86,6 @@ inline constexpr Choices<Relabel, 3> kRelabels{
 /// \brief What read_csr does besides reading.
 struct ReadOptions {
   TargetBits bits = TargetBits::automatic;
-  RowFill fill = RowFill::in_order;  ///< as build_csr's
   Relabel relabel = Relabel::none;
   /// Called on every rank once the vertex count is known and agreed, before
   /// the CSR is allocated: a check that may throw (the same on every rank).

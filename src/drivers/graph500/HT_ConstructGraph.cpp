@@ -21,17 +21,11 @@ long long input_edges(const Csr& g, MPI_Comm comm) {
   return sum_over_ranks(ends, comm) / 2;
 }
 
-// Rows ordered by degree afterwards may be filled in any order, by all threads.
-RowFill fill_of(const Graph500Config& cfg) {
-  return cfg.row_order == RowOrder::degree ? RowFill::any : RowFill::in_order;
-}
-
 // Kernel 1 from the deck's generator, with its weights for kernel 3.
 template <class Gen>
 Csr generated(const Gen& gen, const Graph500Config& cfg, MPI_Comm comm, double* seconds) {
-  constexpr std::int64_t chunk = std::int64_t(1) << 20;
-  return cfg.run_sssp ? build_weighted_csr(gen, comm, seconds, cfg.target_bits, chunk, fill_of(cfg))
-                      : build_csr(gen, comm, seconds, cfg.target_bits, chunk, fill_of(cfg));
+  return cfg.run_sssp ? build_weighted_csr(gen, comm, seconds, cfg.target_bits)
+                      : build_csr(gen, comm, seconds, cfg.target_bits);
 }
 
 // A file's graph: read and built in one pass over each rank's byte range.
@@ -40,7 +34,6 @@ void from_file(const Graph500Config& cfg, MPI_Comm comm, Graph500Graph& out) {
   Graph500Block& st = out.header;
   ReadOptions opt;
   opt.bits = cfg.target_bits;
-  opt.fill = fill_of(cfg);
   opt.relabel = cfg.relabel;
   // An edge list's vertex count is known only now: its rules and the memory
   // it needs are checked before the CSR takes it.

@@ -38,10 +38,11 @@ namespace ht {
 /// \brief Bytes a rank's searches hold per local vertex beside the graph
 /// (the model above; measured, docs/results.md: run/estimated_bytes).
 inline constexpr std::uint64_t kSearchVertexBytes = 64;
-/// \brief Bytes an edge of kernel 1's piece takes while generated and sent:
-/// 16 generated, twice while the next piece replaces it, and 32 each way
-/// (HT_Csr.hpp); a weighted edge takes 24, so 1.5 times as much.
-inline constexpr std::uint64_t kPieceBytes = 96;
+/// \brief Bytes an edge of kernel 1's piece takes while generated, sent and
+/// placed: 16 generated, twice while the next piece replaces it, 32 each way
+/// and 32 sorted into blocks of rows (HT_Csr.cpp); a weighted edge takes 24,
+/// so 1.5 times as much.
+inline constexpr std::uint64_t kPieceBytes = 128;
 
 /// \brief The estimate of the most loaded rank of \p ranks (each with
 /// \p threads Kokkos threads) for \p cfg, and what would fit in \p budget
