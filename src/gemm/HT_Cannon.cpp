@@ -8,13 +8,14 @@
 #include "comm/HT_Wait.hpp"
 #include "gemm/HT_TileGemm.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_MpiInt.hpp"
 #include "runtime/HT_Phase.hpp"
 
 namespace ht {
 
 namespace {
 
-int count_of(const Block& b) { return static_cast<int>(b.span()); }
+int count_of(const Block& b) { return mpi_int(b.span(), "a Cannon block's doubles"); }
 
 // Posts the move of \p b by \p displacement blocks along \p dir into \p spare.
 void post_shift(const Grid2D& g, Grid2D::Direction dir, int displacement, Block b, Block spare,
