@@ -12,10 +12,11 @@
 
 namespace ht {
 
-VertexRange::VertexRange(std::int64_t n, MPI_Comm comm) : n_global(n) {
+VertexRange::VertexRange(std::int64_t n, MPI_Comm comm, int owning) : n_global(n) {
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
-  per_rank = std::max<std::int64_t>(1, (n + size - 1) / size);
+  owners = owning > 0 ? std::min(owning, size) : size;
+  per_rank = std::max<std::int64_t>(1, (n + owners - 1) / owners);
   bounds();
 }
 
@@ -28,7 +29,7 @@ VertexRange VertexRange::of_rank(int r) const {
 
 void VertexRange::bounds() {
   inverse_ = 1.0 / static_cast<double>(per_rank);
-  first_ = std::min<std::int64_t>(rank * per_rank, n_global);
+  first_ = rank < owners ? std::min<std::int64_t>(rank * per_rank, n_global) : n_global;
   end_ = std::min<std::int64_t>(first_ + per_rank, n_global);
 }
 
@@ -114,10 +115,10 @@ void each_owned(const E* in, std::size_t n, bool both, bool any, Visit&& visit) 
 // together, so a row's targets come in no fixed order.
 template <class E, class Piece>
 Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, TargetBits bits, long long pieces,
-                    RowFill fill, Piece&& piece) {
+                    RowFill fill, int owners, Piece&& piece) {
   constexpr bool weighted = std::is_same_v<E, WeightedEdge>;
   Csr g;
-  g.range = VertexRange(n_global, comm);
+  g.range = VertexRange(n_global, comm, owners);
   const VertexRange& r = g.range;
   all_reduce(&pieces, 1, MPI_MAX, comm);
   Router<E> router(r, comm);
@@ -158,10 +159,11 @@ Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, TargetBits bits, long 
 
 template <class E>
 Csr from_list(const E* edges, std::size_t count, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk, TargetBits bits, RowFill fill) {
+              std::int64_t chunk, TargetBits bits, RowFill fill, int owners) {
   chunk = std::max<std::int64_t>(1, chunk);
   const auto m = static_cast<std::int64_t>(count);
-  return build_in_pieces<E>(n_global, comm, bits, (m + chunk - 1) / chunk, fill, [&](long long k) {
+  const long long pieces = (m + chunk - 1) / chunk;
+  return build_in_pieces<E>(n_global, comm, bits, pieces, fill, owners, [&](long long k) {
     const std::int64_t lo = std::min<std::int64_t>(m, k * chunk);
     return std::pair{edges + lo, static_cast<std::size_t>(std::min(m, lo + chunk) - lo)};
   });
@@ -187,13 +189,14 @@ void generate(const Gen& gen, std::int64_t lo, std::int64_t hi, std::vector<E>& 
 
 template <class E, class Gen>
 Csr from_generator(const Gen& gen, MPI_Comm comm, double* generation_seconds, TargetBits bits,
-                   std::int64_t chunk, RowFill fill) {
+                   std::int64_t chunk, RowFill fill, int owners) {
   chunk = std::max<std::int64_t>(1, chunk);
   const auto [first, last] = edge_slice(gen.edge_count(), comm);
   double generating = 0;
   std::vector<E> piece;
-  Csr g = build_in_pieces<E>(
-      gen.vertex_count(), comm, bits, (last - first + chunk - 1) / chunk, fill, [&](long long k) {
+  const long long pieces = (last - first + chunk - 1) / chunk;
+  Csr g =
+      build_in_pieces<E>(gen.vertex_count(), comm, bits, pieces, fill, owners, [&](long long k) {
         Phase p("Graph500: generation", generating);
         const std::int64_t lo = std::min<std::int64_t>(last, first + k * chunk);
         generate(gen, lo, std::min(last, lo + chunk), piece);
@@ -214,42 +217,45 @@ std::vector<std::int64_t> Csr::neighbours(std::int64_t local_index) const {
 }
 
 Csr build_csr(const std::vector<Edge>& edges, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk, TargetBits bits) {
-  return from_list(edges.data(), edges.size(), n_global, comm, chunk, bits, RowFill::in_order);
+              std::int64_t chunk, TargetBits bits, int owners) {
+  return from_list(edges.data(), edges.size(), n_global, comm, chunk, bits, RowFill::in_order,
+                   owners);
 }
 
 Csr build_csr(const std::vector<WeightedEdge>& edges, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk, TargetBits bits) {
-  return from_list(edges.data(), edges.size(), n_global, comm, chunk, bits, RowFill::in_order);
+              std::int64_t chunk, TargetBits bits, int owners) {
+  return from_list(edges.data(), edges.size(), n_global, comm, chunk, bits, RowFill::in_order,
+                   owners);
 }
 
 Csr build_csr(const Edge* edges, std::size_t m, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk, TargetBits bits, RowFill fill) {
-  return from_list(edges, m, n_global, comm, chunk, bits, fill);
+              std::int64_t chunk, TargetBits bits, RowFill fill, int owners) {
+  return from_list(edges, m, n_global, comm, chunk, bits, fill, owners);
 }
 
 Csr build_csr(const WeightedEdge* edges, std::size_t m, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk, TargetBits bits, RowFill fill) {
-  return from_list(edges, m, n_global, comm, chunk, bits, fill);
+              std::int64_t chunk, TargetBits bits, RowFill fill, int owners) {
+  return from_list(edges, m, n_global, comm, chunk, bits, fill, owners);
 }
 
 template <class Generator>
 Csr build_csr(const Generator& gen, MPI_Comm comm, double* generation_seconds, TargetBits bits,
-              std::int64_t chunk, RowFill fill) {
-  return from_generator<Edge>(gen, comm, generation_seconds, bits, chunk, fill);
+              std::int64_t chunk, RowFill fill, int owners) {
+  return from_generator<Edge>(gen, comm, generation_seconds, bits, chunk, fill, owners);
 }
 
 template <class Generator>
 Csr build_weighted_csr(const Generator& gen, MPI_Comm comm, double* generation_seconds,
-                       TargetBits bits, std::int64_t chunk, RowFill fill) {
-  return from_generator<WeightedEdge>(gen, comm, generation_seconds, bits, chunk, fill);
+                       TargetBits bits, std::int64_t chunk, RowFill fill, int owners) {
+  return from_generator<WeightedEdge>(gen, comm, generation_seconds, bits, chunk, fill, owners);
 }
 
 // The generators kernel 1 builds from (HT_Csr.hpp).
-#define HT_CSR_FROM(Generator)                                                                    \
-  template Csr build_csr(const Generator&, MPI_Comm, double*, TargetBits, std::int64_t, RowFill); \
-  template Csr build_weighted_csr(const Generator&, MPI_Comm, double*, TargetBits, std::int64_t,  \
-                                  RowFill);
+#define HT_CSR_FROM(Generator)                                                                   \
+  template Csr build_csr(const Generator&, MPI_Comm, double*, TargetBits, std::int64_t, RowFill, \
+                         int);                                                                   \
+  template Csr build_weighted_csr(const Generator&, MPI_Comm, double*, TargetBits, std::int64_t, \
+                                  RowFill, int);
 HT_CSR_FROM(Kronecker)
 HT_CSR_FROM(UniformRandom)
 HT_CSR_FROM(GridGraph)

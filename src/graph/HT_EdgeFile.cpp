@@ -114,7 +114,8 @@ class MappedRange {
 };
 
 template <class E>
-Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits, RowFill fill) {
+Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits, RowFill fill,
+            int owners) {
   Kokkos::View<E*, Kokkos::HostSpace> edges;
   double reading = 0;
   {
@@ -169,7 +170,8 @@ Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, TargetBits bits, R
     }
   }
   if (read_seconds) *read_seconds += reading;
-  return build_csr(edges.data(), edges.size(), f.vertices, comm, std::int64_t(1) << 22, bits, fill);
+  return build_csr(edges.data(), edges.size(), f.vertices, comm, std::int64_t(1) << 22, bits, fill,
+                   owners);
 }
 
 // Where the arcs start, after the 'p sp n m' line: vertices n, entries m.
@@ -312,13 +314,13 @@ EdgeFile EdgeFile::open(const std::string& path) {
 }
 
 Csr read_csr(EdgeFile& file, bool weighted, MPI_Comm comm, double* read_seconds, TargetBits bits,
-             RowFill fill) {
+             RowFill fill, int owners) {
   if (weighted && !file.has_weights)
     throw UsageError(file.path + ": the graph has no weights (a ." + format_name(file.format) +
                      (file.format == EdgeFile::Format::mtx ? " pattern" : "") +
                      " file); SSSP needs a .wel or .gr file or a real or integer .mtx file");
-  return weighted ? read_as<WeightedEdge>(file, comm, read_seconds, bits, fill)
-                  : read_as<Edge>(file, comm, read_seconds, bits, fill);
+  return weighted ? read_as<WeightedEdge>(file, comm, read_seconds, bits, fill, owners)
+                  : read_as<Edge>(file, comm, read_seconds, bits, fill, owners);
 }
 
 }  // namespace ht

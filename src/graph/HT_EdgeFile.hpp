@@ -68,9 +68,10 @@ const char* format_name(EdgeFile::Format f);
 /// \brief Kernel 1 from \p file (collective): the distributed CSR, with the
 /// file's weights beside the targets when \p weighted (UsageError if the
 /// file has none).  Sets file.vertices for edge lists.  Adds the seconds
-/// spent reading and parsing to \p read_seconds if not null.  \p fill as
-/// build_csr's.
+/// spent reading and parsing to \p read_seconds if not null.  \p fill and
+/// \p owners as build_csr's.
 Csr read_csr(EdgeFile& file, bool weighted, MPI_Comm comm, double* read_seconds = nullptr,
-             TargetBits bits = TargetBits::automatic, RowFill fill = RowFill::in_order);
+             TargetBits bits = TargetBits::automatic, RowFill fill = RowFill::in_order,
+             int owners = 0);
 
 }  // namespace ht
