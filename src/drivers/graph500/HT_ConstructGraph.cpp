@@ -26,20 +26,27 @@ RowFill fill_of(const Graph500Config& cfg) {
   return cfg.row_order == RowOrder::degree ? RowFill::any : RowFill::in_order;
 }
 
+// The ranks that own vertices: the 2D grid's (its spare ranks own none), or all.
+int owners_of(const Graph500Config& cfg) {
+  return cfg.partition == Partition::two_d ? cfg.grid.ranks() : 0;
+}
+
 // Kernel 1 from the deck's generator, with its weights for kernel 3.
 template <class Gen>
 Csr generated(const Gen& gen, const Graph500Config& cfg, MPI_Comm comm, double* seconds) {
   constexpr std::int64_t chunk = std::int64_t(1) << 20;
-  return cfg.run_sssp ? build_weighted_csr(gen, comm, seconds, cfg.target_bits, chunk, fill_of(cfg))
-                      : build_csr(gen, comm, seconds, cfg.target_bits, chunk, fill_of(cfg));
+  const RowFill fill = fill_of(cfg);
+  return cfg.run_sssp
+             ? build_weighted_csr(gen, comm, seconds, cfg.target_bits, chunk, fill, owners_of(cfg))
+             : build_csr(gen, comm, seconds, cfg.target_bits, chunk, fill, owners_of(cfg));
 }
 
 // A file's graph: read and built in one pass over each rank's byte range.
 void from_file(const Graph500Config& cfg, MPI_Comm comm, Graph500Graph& out) {
   EdgeFile file = cfg.graph_file;
   Graph500Block& st = out.header;
-  out.csr =
-      read_csr(file, cfg.run_sssp, comm, &st.generation_seconds, cfg.target_bits, fill_of(cfg));
+  out.csr = read_csr(file, cfg.run_sssp, comm, &st.generation_seconds, cfg.target_bits,
+                     fill_of(cfg), owners_of(cfg));
   check_graph_vertices(cfg, file.vertices);  // an edge list's count is known only now
   out.vertices = file.vertices;
   // Each undirected edge is stored twice.

@@ -35,7 +35,9 @@
 // one peer_exchange along the row.
 //
 // After each level one allreduce of three counts (the next frontier, its
-// edges, edges still unexplored) gives every rank the same direction.
+// edges, edges still unexplored) gives every rank the same direction; a
+// spare rank of the grid (HT_Grid2D.hpp), with no block, takes part in it
+// alone.
 #include "graph/bfs/HT_Bfs2D.hpp"
 
 #include <Kokkos_Core.hpp>
@@ -142,6 +144,9 @@ class Bfs2D final : public Bfs {
         chunks_(static_cast<std::size_t>(std::max(1, opt.chunks))),
         words_(Bitmap::words_for(g.piece_bits)),
         finds_(g.piece_bits, std::max(g.shape.rows, g.shape.cols)) {
+    workers_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
+    records_.resize(chunks_);
+    if (grid.spare()) return;  // no block: it only agrees on each level
     const std::int64_t n = g.range.local_count();
     seen_.resize(n);
     front_.resize(g.piece_bits);
@@ -150,10 +155,8 @@ class Bfs2D final : public Bfs {
     col_front_.resize(g.col_slots());
     row_front_.resize(g.row_slots());
     known_.resize(g.col_slots());
-    workers_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
     const int peers = std::max(g.shape.rows, g.shape.cols);
     for (WorkerState2D& l : workers_) l.out.resize(static_cast<std::size_t>(peers));
-    records_.resize(chunks_);
     next_.reserve(static_cast<std::size_t>(n));
     for (const std::int64_t d : g.degree) total_degree_ += d;
     first_.resize(static_cast<std::size_t>(g.row_offsets.nonempty_slots()));
@@ -187,9 +190,10 @@ class Bfs2D final : public Bfs {
           profile_.begin_iteration(group, level, static_cast<int>(workers_.size()));
       res_.bottom_up.push_back(dir == Direction::bottom_up);
       take_frontier();
-      if (dir == Direction::top_down)
+      // A spare rank has no block and no vertex: only the counts below.
+      if (!grid_.spare() && dir == Direction::top_down)
         top_down(iteration);
-      else
+      else if (!grid_.spare())
         bottom_up(iteration);
       unexplored -= found_edges_;
 

@@ -165,11 +165,16 @@ Validation validate_bfs(const Csr2D& b, const Grid2D& grid, std::int64_t key,
       check_edge(vertex_of(it[j].value), level_of(it[j].value), u, level[r.local(u)], fail);
     }
   };
-  Bitmap joined(n), found(r.per_rank);
-  std::vector<std::int32_t> piece_level(static_cast<std::size_t>(r.per_rank));
+  const std::int64_t piece = grid.spare() ? 0 : r.per_rank;  // a spare rank: no rows
+  Bitmap joined(n), found(piece);
+  std::vector<std::int32_t> piece_level(static_cast<std::size_t>(piece));
   std::vector<std::int64_t> piece_pred(piece_level.size());
   const BlockOffsets& rows = b.row_offsets;
   for (int t = 0; t < b.shape.cols; ++t) {
+    if (grid.spare()) {  // the exchange's step, with nothing to send
+      Step(check.ex, check.phase, r, near_end).finish();
+      continue;
+    }
     const VertexRange owner = r.of_rank(b.row * b.shape.cols + t);
     const std::int64_t m = owner.local_count();
     if (t == b.col) {

@@ -293,8 +293,13 @@ class DeltaStepping2D::Impl {
   // phase's bucket, agreed by every rank.
   template <Edges kind>
   std::int64_t phase(std::int64_t b, int group) {
-    expand();
-    relax_and_settle<kind>(b, group);
+    if (grid_.spare()) {  // no block, no vertex: the phase's profile iteration, the agreement
+      profile_.begin_iteration(group, static_cast<int>(res_.phases),
+                               static_cast<int>(4 * threads_));
+    } else {
+      expand();
+      relax_and_settle<kind>(b, group);
+    }
     ++res_.phases;
     std::int64_t next = first_live();
     all_reduce(&next, 1, MPI_MIN, grid_.comm());

@@ -387,6 +387,18 @@ struct RowPiece {
     mpi::Bcast(pd.data(), count, MPI_FLOAT, t, grid.row_comm());
   }
 
+  // What the grid row's ranks found of piece t's m vertices, to its owner
+  // (collective over the grid row): an edge to the parent, one weighing the
+  // difference, the lightest.
+  void tell_owner(const Grid2D& grid, int t, std::int64_t m, Bitmap& joined, Bitmap& confirmed,
+                  std::vector<float>& lightest) const {
+    const int words = mpi_int(Bitmap::words_for(m), "a piece's bitmap words");
+    mpi::Reduce(found.data(), joined.data(), words, MPI_UINT64_T, MPI_BOR, t, grid.row_comm());
+    mpi::Reduce(fits.data(), confirmed.data(), words, MPI_UINT64_T, MPI_BOR, t, grid.row_comm());
+    mpi::Reduce(light.data(), lightest.data(), mpi_int(m, "a piece's vertices"), MPI_FLOAT, MPI_MIN,
+                t, grid.row_comm());
+  }
+
   // Check 3 on this rank's rows of piece t: each vertex whose parent lies in
   // this column block, its row's copies of the edge to it.
   void find_parents(const Csr2D& b, int t, std::int64_t m) {
@@ -455,19 +467,17 @@ Validation validate_sssp(const Csr2D& b, const Grid2D& grid, std::int64_t key,
   };
   Bitmap joined(n), confirmed(n);
   std::vector<float> lightest(static_cast<std::size_t>(n));
-  RowPiece piece(r.per_rank);
+  RowPiece piece(grid.spare() ? 0 : r.per_rank);  // a spare rank: no rows
   for (int t = 0; t < b.shape.cols; ++t) {
+    if (grid.spare()) {  // the exchange's step, with nothing to send
+      Step(check.ex, check.phase, r, far_end).finish();
+      continue;
+    }
     const VertexRange owner = r.of_rank(b.row * b.shape.cols + t);
     const std::int64_t m = owner.local_count();
-    const int count = mpi_int(m, "a piece's vertices");
     piece.receive(b, grid, t, m, pred, dist, pd);
     piece.find_parents(b, t, m);
-    const int words = mpi_int(Bitmap::words_for(m), "a piece's bitmap words");
-    mpi::Reduce(piece.found.data(), joined.data(), words, MPI_UINT64_T, MPI_BOR, t,
-                grid.row_comm());
-    mpi::Reduce(piece.fits.data(), confirmed.data(), words, MPI_UINT64_T, MPI_BOR, t,
-                grid.row_comm());
-    mpi::Reduce(piece.light.data(), lightest.data(), count, MPI_FLOAT, MPI_MIN, t, grid.row_comm());
+    piece.tell_owner(grid, t, m, joined, confirmed, lightest);
     Step step(check.ex, check.phase, r, far_end);
     for (std::int64_t o = 0; o < m; ++o) {
       const BlockOffsets::Range e = b.row_offsets[t * b.piece_bits + o];
