@@ -15,6 +15,7 @@
 #include "ht_revision.hpp"
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_MpiInt.hpp"
 #include "runtime/HT_Phase.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
@@ -93,7 +94,7 @@ std::string new_results_name(const std::string& app, const std::string& stamp, M
   unsigned long long size = name.size();
   mpi::Bcast(&size, 1, MPI_UNSIGNED_LONG_LONG, 0, comm);
   name.resize(size);
-  mpi::Bcast(name.data(), static_cast<int>(size), MPI_CHAR, 0, comm);
+  mpi::Bcast(name.data(), mpi_int(size, "the results file name's bytes"), MPI_CHAR, 0, comm);
   return name;
 }
 

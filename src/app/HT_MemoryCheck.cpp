@@ -6,6 +6,7 @@
 #include "comm/HT_CommCounts.hpp"
 #include "runtime/HT_Environment.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_MpiInt.hpp"
 #include "runtime/HT_Settings.hpp"
 
 namespace ht {
@@ -43,7 +44,8 @@ std::uint64_t check_memory(const std::string& app, const Environment& env,
   unsigned long long size = text.size();
   mpi::Bcast(&size, 1, MPI_UNSIGNED_LONG_LONG, worst.rank, comm);
   text.resize(size);
-  mpi::Bcast(text.data(), static_cast<int>(size), MPI_CHAR, worst.rank, comm);
+  mpi::Bcast(text.data(), mpi_int(size, "the memory check's message bytes"), MPI_CHAR, worst.rank,
+             comm);
   if (worst.share > 1 && mode == MemoryCheck::on)
     throw UsageError(
         "memory: " + text +

@@ -16,6 +16,7 @@
 #include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Wait.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_MpiInt.hpp"
 
 namespace ht {
 
@@ -39,7 +40,7 @@ class SendList {
             SendMode mode = SendMode::standard) {
     out_.push_back({MPI_REQUEST_NULL, std::move(items)});
     Out& o = out_.back();  // a vector's move keeps its buffer where it was
-    const int bytes = static_cast<int>(o.items.size() * sizeof(T));
+    const int bytes = mpi_int(o.items.size() * sizeof(T), "a message's bytes");
     (mode == SendMode::sync ? mpi::Issend : mpi::Isend)(o.items.data(), bytes, MPI_BYTE, dest, tag,
                                                         comm, &o.request);
   }

@@ -8,6 +8,7 @@
 #include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Wait.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_MpiInt.hpp"
 
 namespace ht {
 
@@ -144,14 +145,14 @@ void peer_exchange_bytes(const PeerPlan& plan, const void* send, void* recv) {
     for (int p = 0; p < P; ++p) {
       const std::int64_t c = plan.send_count(p), ic = plan.recv_count(p);
       const std::int64_t a = cut(c, r, R), ia = cut(ic, r, R);
-      count[p] = static_cast<int>((cut(c, r + 1, R) - a) * item);
-      in_count[p] = static_cast<int>((cut(ic, r + 1, R) - ia) * item);
+      count[p] = mpi_int((cut(c, r + 1, R) - a) * item, "a round's bytes to a peer");
+      in_count[p] = mpi_int((cut(ic, r + 1, R) - ia) * item, "a round's bytes from a peer");
       from_at[p] = (plan.send_offsets()[p] + a) * item;
       to_at[p] = (plan.recv_offsets()[p] + ia) * item;
       send_end = std::max(send_end, from_at[p] + count[p]);
       recv_end = std::max(recv_end, to_at[p] + in_count[p]);
-      at[p] = static_cast<int>(sent);
-      in_at[p] = static_cast<int>(received);
+      at[p] = mpi_int(sent, "a round's bytes sent");
+      in_at[p] = mpi_int(received, "a round's bytes received");
       sent += count[p];
       received += in_count[p];
     }
@@ -162,12 +163,12 @@ void peer_exchange_bytes(const PeerPlan& plan, const void* send, void* recv) {
         if (count[p] > 0)
           std::memcpy(out.data() + at[p], from + from_at[p], static_cast<std::size_t>(count[p]));
     } else {
-      for (int p = 0; p < P; ++p) at[p] = static_cast<int>(from_at[p]);
+      for (int p = 0; p < P; ++p) at[p] = mpi_int(from_at[p], "a send displacement");
     }
     if (stage_in)
       in.resize(static_cast<std::size_t>(received));
     else
-      for (int p = 0; p < P; ++p) in_at[p] = static_cast<int>(to_at[p]);
+      for (int p = 0; p < P; ++p) in_at[p] = mpi_int(to_at[p], "a receive displacement");
     mpi::Alltoallv(stage_out ? out.data() : from, count.data(), at.data(), MPI_BYTE,
                    stage_in ? in.data() : to, in_count.data(), in_at.data(), MPI_BYTE, plan.comm());
     if (stage_in)

@@ -2,6 +2,7 @@
 
 #include "comm/HT_Wait.hpp"
 #include "runtime/HT_Clock.hpp"
+#include "runtime/HT_MpiInt.hpp"
 
 namespace ht {
 
@@ -16,7 +17,8 @@ void ProgressPump::pump() {
   OneCaller::Turn turn(mpi_);
   if (!turn) return;
   int flag = 0;
-  MPI_Testall(static_cast<int>(requests_.size()), requests_.data(), &flag, MPI_STATUSES_IGNORE);
+  MPI_Testall(mpi_int(requests_.size(), "requests pumped"), requests_.data(), &flag,
+              MPI_STATUSES_IGNORE);
   if (flag) {
     t_done_ = steady_seconds();
     done_.store(true, std::memory_order_release);

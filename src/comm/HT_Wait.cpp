@@ -3,6 +3,7 @@
 #include "comm/HT_ClosingBarrier.hpp"
 #include "comm/HT_CommCounts.hpp"
 #include "runtime/HT_Clock.hpp"
+#include "runtime/HT_MpiInt.hpp"
 
 #include <chrono>
 #include <thread>
@@ -35,7 +36,8 @@ void wait_all(std::vector<MPI_Request>& requests) {
   int done = 0;
   Backoff backoff;
   for (;;) {
-    MPI_Testall(static_cast<int>(requests.size()), requests.data(), &done, MPI_STATUSES_IGNORE);
+    MPI_Testall(mpi_int(requests.size(), "requests waited for"), requests.data(), &done,
+                MPI_STATUSES_IGNORE);
     if (done) return;
     backoff.pause();
   }

@@ -16,6 +16,7 @@
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Environment.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_MpiInt.hpp"
 #include "uts/HT_UtsVerify.hpp"
 
 namespace ht {
@@ -290,8 +291,8 @@ void report_uts(const UtsConfig& cfg, const UtsOutcome& out, MPI_Comm comm, std:
   MPI_Comm_size(comm, &size);
   const std::vector<double> row = rank_row(out);
   std::vector<double> rows(rank == 0 ? row.size() * static_cast<std::size_t>(size) : 0);
-  mpi::Gather(row.data(), static_cast<int>(row.size()), MPI_DOUBLE, rows.data(),
-              static_cast<int>(row.size()), MPI_DOUBLE, 0, comm);
+  const int n = mpi_int(row.size(), "a rank's row of figures");
+  mpi::Gather(row.data(), n, MPI_DOUBLE, rows.data(), n, MPI_DOUBLE, 0, comm);
   if (rank != 0) return;
   const auto& s = out.seconds;
   const std::size_t nc = row.size();

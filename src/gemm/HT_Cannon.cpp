@@ -8,13 +8,14 @@
 #include "comm/HT_Wait.hpp"
 #include "gemm/HT_TileGemm.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_MpiInt.hpp"
 #include "runtime/HT_Phase.hpp"
 
 namespace ht {
 
 namespace {
 
-int count_of(const Block& b) { return static_cast<int>(b.span()); }
+int count_of(const Block& b) { return mpi_int(b.span(), "a Cannon block's doubles"); }
 
 // Posts the move of \p b by \p displacement blocks along \p dir into \p spare.
 void post_shift(const Grid2D& g, Grid2D::Direction dir, int displacement, Block b, Block spare,
@@ -117,8 +118,10 @@ void Cannon::step(Operands& m, int step, CannonTimes& t) {
 
 Cannon::Cannon(const Grid2D& grid, TaskRuntime& rt, long long block, const CannonOptions& opt)
     : grid_(grid), q_(grid.rows()), rt_(rt), opt_(opt) {
-  if (grid.rows() != grid.cols())
-    throw Error("Cannon: a " + grid.shape().name() + " grid; the algorithm needs a square one");
+  if (grid.rows() != grid.cols() || grid.spares() > 0)
+    throw Error("Cannon: a " + grid.shape().name() + " grid" +
+                (grid.spares() ? " and " + std::to_string(grid.spares()) + " spare ranks" : "") +
+                "; the algorithm needs a square one of every rank");
   if (q_ > 1) {  // allocated zeroed: first touched here, not in the timed shifts
     a_spare_ = Block("A spare", block, block);
     b_spare_ = Block("B spare", block, block);

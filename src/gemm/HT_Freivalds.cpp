@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "comm/HT_Wait.hpp"
+#include "runtime/HT_MpiInt.hpp"
 
 namespace ht {
 
@@ -33,7 +34,7 @@ void block_products(Block m, Vector x, Vector xa, Vector y, Vector ya = {}) {
 }
 
 void sum_over_ranks(Vector v, MPI_Comm comm) {
-  ht::sum_over_ranks(v.data(), static_cast<int>(v.extent(0)), comm);
+  ht::sum_over_ranks(v.data(), ht::mpi_int(v.extent(0), "a Freivalds vector's length"), comm);
 }
 
 }  // namespace

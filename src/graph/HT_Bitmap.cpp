@@ -5,6 +5,7 @@
 #include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Wait.hpp"
 #include "graph/HT_Csr.hpp"
+#include "runtime/HT_MpiInt.hpp"
 
 namespace ht {
 
@@ -26,8 +27,10 @@ void allgather(const Bitmap& mine, const VertexRange& r, Bitmap& all, MPI_Comm c
     std::vector<int> counts, displs;
     for (int p = 0; p < r.size; ++p) {
       const VertexRange o = r.of_rank(p);
-      counts.push_back(static_cast<int>(Bitmap::words_for(o.local_count())));
-      displs.push_back(o.local_count() > 0 ? static_cast<int>(Bitmap::word_of(o.first())) : 0);
+      counts.push_back(mpi_int(Bitmap::words_for(o.local_count()), "a rank's bitmap words"));
+      displs.push_back(o.local_count() > 0
+                           ? mpi_int(Bitmap::word_of(o.first()), "a rank's bitmap displacement")
+                           : 0);
     }
     std::copy(mine.data(), mine.data() + mine.words(), all.data() + displs[r.rank]);
     mpi::Iallgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all.data(), counts.data(), displs.data(),
@@ -36,8 +39,8 @@ void allgather(const Bitmap& mine, const VertexRange& r, Bitmap& all, MPI_Comm c
     all.clear();
     const std::int64_t first = r.first();
     mine.for_each([&](std::int64_t i) { all.set(first + i); });
-    mpi::Iallreduce(MPI_IN_PLACE, all.data(), static_cast<int>(all.words()), MPI_UINT64_T, MPI_BOR,
-                    comm, &req[0]);
+    mpi::Iallreduce(MPI_IN_PLACE, all.data(), mpi_int(all.words(), "a bitmap's words"),
+                    MPI_UINT64_T, MPI_BOR, comm, &req[0]);
   }
   wait_all(req);
 }

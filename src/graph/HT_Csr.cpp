@@ -12,10 +12,11 @@
 
 namespace ht {
 
-VertexRange::VertexRange(std::int64_t n, MPI_Comm comm) : n_global(n) {
+VertexRange::VertexRange(std::int64_t n, MPI_Comm comm, int owning) : n_global(n) {
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
-  per_rank = std::max<std::int64_t>(1, (n + size - 1) / size);
+  owners = owning > 0 ? std::min(owning, size) : size;
+  per_rank = std::max<std::int64_t>(1, (n + owners - 1) / owners);
   bounds();
 }
 
@@ -28,7 +29,7 @@ VertexRange VertexRange::of_rank(int r) const {
 
 void VertexRange::bounds() {
   inverse_ = 1.0 / static_cast<double>(per_rank);
-  first_ = std::min<std::int64_t>(rank * per_rank, n_global);
+  first_ = rank < owners ? std::min<std::int64_t>(rank * per_rank, n_global) : n_global;
   end_ = std::min<std::int64_t>(first_ + per_rank, n_global);
 }
 
@@ -177,10 +178,10 @@ class RowBlocks {
 // (RowBlocks), which the host threads count and place side by side.
 template <class E, class Piece>
 Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, TargetBits bits, long long pieces,
-                    Piece&& piece) {
+                    int owners, Piece&& piece) {
   constexpr bool weighted = std::is_same_v<E, WeightedEdge>;
   Csr g;
-  g.range = VertexRange(n_global, comm);
+  g.range = VertexRange(n_global, comm, owners);
   const VertexRange& r = g.range;
   all_reduce(&pieces, 1, MPI_MAX, comm);
   Router<E> router(r, comm);
@@ -219,10 +220,11 @@ Csr build_in_pieces(std::int64_t n_global, MPI_Comm comm, TargetBits bits, long 
 
 template <class E>
 Csr from_list(const E* edges, std::size_t count, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk, TargetBits bits) {
+              std::int64_t chunk, TargetBits bits, int owners) {
   chunk = std::max<std::int64_t>(1, chunk);
   const auto m = static_cast<std::int64_t>(count);
-  return build_in_pieces<E>(n_global, comm, bits, (m + chunk - 1) / chunk, [&](long long k) {
+  const long long pieces = (m + chunk - 1) / chunk;
+  return build_in_pieces<E>(n_global, comm, bits, pieces, owners, [&](long long k) {
     const std::int64_t lo = std::min<std::int64_t>(m, k * chunk);
     return std::pair{edges + lo, static_cast<std::size_t>(std::min(m, lo + chunk) - lo)};
   });
@@ -248,13 +250,14 @@ void generate(const Gen& gen, std::int64_t lo, std::int64_t hi, std::vector<E>& 
 
 template <class E, class Gen>
 Csr from_generator(const Gen& gen, MPI_Comm comm, double* generation_seconds, TargetBits bits,
-                   std::int64_t chunk) {
+                   std::int64_t chunk, int owners) {
   chunk = std::max<std::int64_t>(1, chunk);
   const auto [first, last] = edge_slice(gen.edge_count(), comm);
   double generating = 0;
   std::vector<E> piece;
-  Csr g = build_in_pieces<E>(
-      gen.vertex_count(), comm, bits, (last - first + chunk - 1) / chunk, [&](long long k) {
+  const long long pieces = (last - first + chunk - 1) / chunk;
+  Csr g =
+      build_in_pieces<E>(gen.vertex_count(), comm, bits, pieces, owners, [&](long long k) {
         Phase p("Graph500: generation", generating);
         const std::int64_t lo = std::min<std::int64_t>(last, first + k * chunk);
         generate(gen, lo, std::min(last, lo + chunk), piece);
@@ -275,41 +278,41 @@ std::vector<std::int64_t> Csr::neighbours(std::int64_t local_index) const {
 }
 
 Csr build_csr(const std::vector<Edge>& edges, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk, TargetBits bits) {
-  return from_list(edges.data(), edges.size(), n_global, comm, chunk, bits);
+              std::int64_t chunk, TargetBits bits, int owners) {
+  return from_list(edges.data(), edges.size(), n_global, comm, chunk, bits, owners);
 }
 
 Csr build_csr(const std::vector<WeightedEdge>& edges, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk, TargetBits bits) {
-  return from_list(edges.data(), edges.size(), n_global, comm, chunk, bits);
+              std::int64_t chunk, TargetBits bits, int owners) {
+  return from_list(edges.data(), edges.size(), n_global, comm, chunk, bits, owners);
 }
 
 Csr build_csr(const Edge* edges, std::size_t m, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk, TargetBits bits) {
-  return from_list(edges, m, n_global, comm, chunk, bits);
+              std::int64_t chunk, TargetBits bits, int owners) {
+  return from_list(edges, m, n_global, comm, chunk, bits, owners);
 }
 
 Csr build_csr(const WeightedEdge* edges, std::size_t m, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk, TargetBits bits) {
-  return from_list(edges, m, n_global, comm, chunk, bits);
+              std::int64_t chunk, TargetBits bits, int owners) {
+  return from_list(edges, m, n_global, comm, chunk, bits, owners);
 }
 
 template <class Generator>
 Csr build_csr(const Generator& gen, MPI_Comm comm, double* generation_seconds, TargetBits bits,
-              std::int64_t chunk) {
-  return from_generator<Edge>(gen, comm, generation_seconds, bits, chunk);
+              std::int64_t chunk, int owners) {
+  return from_generator<Edge>(gen, comm, generation_seconds, bits, chunk, owners);
 }
 
 template <class Generator>
 Csr build_weighted_csr(const Generator& gen, MPI_Comm comm, double* generation_seconds,
-                       TargetBits bits, std::int64_t chunk) {
-  return from_generator<WeightedEdge>(gen, comm, generation_seconds, bits, chunk);
+                       TargetBits bits, std::int64_t chunk, int owners) {
+  return from_generator<WeightedEdge>(gen, comm, generation_seconds, bits, chunk, owners);
 }
 
 // The generators kernel 1 builds from (HT_Csr.hpp).
-#define HT_CSR_FROM(Generator)                                                           \
-  template Csr build_csr(const Generator&, MPI_Comm, double*, TargetBits, std::int64_t); \
-  template Csr build_weighted_csr(const Generator&, MPI_Comm, double*, TargetBits, std::int64_t);
+#define HT_CSR_FROM(Generator)                                                                \
+  template Csr build_csr(const Generator&, MPI_Comm, double*, TargetBits, std::int64_t, int); \
+  template Csr build_weighted_csr(const Generator&, MPI_Comm, double*, TargetBits, std::int64_t, int);
 HT_CSR_FROM(Kronecker)
 HT_CSR_FROM(UniformRandom)
 HT_CSR_FROM(GridGraph)

@@ -2,7 +2,9 @@
 /// \file HT_Csr.hpp
 /// \brief Graph500 kernel 1: the undirected graph as a distributed CSR.
 ///
-/// 1D block distribution: rank r owns vertices [r*p, (r+1)*p), p = ceil(n/P).
+/// 1D block distribution: rank r owns vertices [r*p, (r+1)*p), p = ceil(n/O),
+/// O the owning ranks: every rank, or the first R C for a 2D grid with spare
+/// ranks (HT_Grid2D.hpp), which own none.
 /// Each input edge {u, v} is stored in both directions (u's row and v's row);
 /// self-loops are dropped (they never change a BFS); duplicates stay, as the
 /// input has them, until order_rows (HT_RowOrder.hpp) or drop_duplicates
@@ -27,9 +29,12 @@ namespace ht {
 struct VertexRange {
   std::int64_t n_global = 0, per_rank = 1;
   int rank = 0, size = 1;
+  int owners = 1;  ///< the ranks that own vertices, the first of the communicator's
 
   VertexRange() = default;
-  VertexRange(std::int64_t n, MPI_Comm comm);
+  /// \brief \p n vertices over the first \p owners ranks of \p comm (0:
+  /// every rank; fewer: the others own none).
+  VertexRange(std::int64_t n, MPI_Comm comm, int owners = 0);
   /// The same distribution seen from rank \p r.
   VertexRange of_rank(int r) const;
   /// v / per_rank by a multiply and a correction: a 64-bit division costs
@@ -98,18 +103,23 @@ std::pair<std::int64_t, std::int64_t> edge_slice(std::int64_t m, MPI_Comm comm);
 /// Builds the CSR from every rank's slice of the edge list (collective).
 /// Edges travel in pieces of at most \p chunk per rank, twice (a pass counts
 /// each row's degree, a second places the targets), so besides \p edges and
-/// the CSR a rank holds one piece in flight.
+/// the CSR a rank holds one piece in flight.  The first \p owners ranks own
+/// the vertices (VertexRange; 0: every rank), every rank's edges count.
 Csr build_csr(const std::vector<Edge>& edges, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic);
+              std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic,
+              int owners = 0);
 /// The same with weights (Csr::weights).
 Csr build_csr(const std::vector<WeightedEdge>& edges, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic);
+              std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic,
+              int owners = 0);
 /// The same from the \p m edges at \p edges, wherever they are held.
 Csr build_csr(const Edge* edges, std::size_t m, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic);
+              std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic,
+              int owners = 0);
 /// The same with weights.
 Csr build_csr(const WeightedEdge* edges, std::size_t m, std::int64_t n_global, MPI_Comm comm,
-              std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic);
+              std::int64_t chunk = std::int64_t(1) << 22, TargetBits bits = TargetBits::automatic,
+              int owners = 0);
 /// Kernel 1 from the generator \p gen (Kronecker, UniformRandom or GridGraph),
 /// without an edge list: each rank generates
 /// its slice (edge_slice) in pieces of at most \p chunk edges, once per pass,
@@ -118,15 +128,17 @@ Csr build_csr(const WeightedEdge* edges, std::size_t m, std::int64_t n_global, M
 /// SCALE 22 and were no faster).  The same graph as
 /// build_csr(gen.edges(slice), ...) on any rank count.  Adds the seconds
 /// spent generating (both passes) to \p generation_seconds if not null.
+/// \p owners as build_csr's: every rank generates its slice.
 template <class Generator>
 Csr build_csr(const Generator& gen, MPI_Comm comm, double* generation_seconds = nullptr,
-              TargetBits bits = TargetBits::automatic, std::int64_t chunk = std::int64_t(1) << 20);
+              TargetBits bits = TargetBits::automatic, std::int64_t chunk = std::int64_t(1) << 20,
+              int owners = 0);
 /// Kernel 1 with the generator's weights (e.g. Kronecker::weighted_edge)
 /// beside the targets, for SSSP: 4 bytes more per stored edge, 8 in flight.
 template <class Generator>
 Csr build_weighted_csr(const Generator& gen, MPI_Comm comm, double* generation_seconds = nullptr,
                        TargetBits bits = TargetBits::automatic,
-                       std::int64_t chunk = std::int64_t(1) << 20);
+                       std::int64_t chunk = std::int64_t(1) << 20, int owners = 0);
 
 /// \brief Drops each row's repeated targets in place, keeping the first in
 /// row order with the lightest weight, and counts them in Csr::dropped as

@@ -20,9 +20,11 @@ Csr2D empty_block(const Csr& g, const Grid2D& grid) {
   b.shape = grid.shape();
   b.row = grid.row();
   b.col = grid.col();
-  if (b.shape.rows * b.shape.cols != g.range.size)
-    throw Error("build_csr_2d: a " + b.shape.name() + " grid for a graph on " +
-                std::to_string(g.range.size) + " ranks");
+  const int ranks = b.shape.ranks() + grid.spares();
+  if (b.shape.ranks() != g.range.owners || g.range.size != ranks)
+    throw Error("build_csr_2d: a " + b.shape.name() + " grid of " + std::to_string(ranks) +
+                " ranks for a graph owned by " + std::to_string(g.range.owners) + " of " +
+                std::to_string(g.range.size) + " (build_csr's owners: the grid's R C)");
   b.piece_bits = Bitmap::first_of(Bitmap::words_for(g.range.per_rank));
   const std::int64_t widest = std::max(b.row_slots(), b.col_slots());
   if (widest > std::int64_t(1) << 32)
@@ -133,10 +135,12 @@ Csr2D build(const Csr& g, const Grid2D& grid, std::int64_t round_entries, Csr* r
   Csr2D b = empty_block(g, grid);
   if (!on_every_rank(g.weights.size() == g.targets.size() || g.weights.empty(), grid.comm()))
     throw Error("build_csr_2d: a graph with weights for some of its entries only");
-  if (on_every_rank(g.weights.empty(), grid.comm()))
-    fill_rows<Packed>(b, g, grid, round_entries, release);
-  else
+  const bool weighted = !on_every_rank(g.weights.empty(), grid.comm());
+  // A spare rank owns no vertex: no rows to give, no block to fill.
+  if (!grid.spare() && weighted)
     fill_rows<PackedWeighted>(b, g, grid, round_entries, release);
+  else if (!grid.spare())
+    fill_rows<Packed>(b, g, grid, round_entries, release);
   const std::int64_t n = g.range.local_count();
   b.degree.resize(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) b.degree[i] = g.degree(i);

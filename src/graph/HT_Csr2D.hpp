@@ -6,13 +6,15 @@
 /// Patterson, IPDPS-W 2013).
 ///
 /// Vertices keep their 1D owners (VertexRange, HT_Csr.hpp): rank k owns
-/// piece k, [k p, (k + 1) p).  Row block i is the pieces of grid row i's
-/// ranks (pieces i C .. i C + C - 1, one contiguous range of about N / R
-/// vertices); column block j is the pieces of grid column j's ranks (pieces
-/// j, C + j, ..., about N / C vertices).  So what is gathered along a grid
-/// row spans row block i, along a grid column column block j, and a vertex
-/// of either block is owned in this rank's grid row or column: a search
-/// talks to R + C - 2 peers.  A search's parents lie where the 1D CSR's do.
+/// piece k, [k p, (k + 1) p).  A grid's spare ranks (HT_Grid2D.hpp) own no
+/// vertex (kernel 1 builds the CSR with owners = R C) and hold no block;
+/// they only join the collectives over the whole grid with nothing of their
+/// own (a level's or phase's agreement, the validators' exchange steps).  Row block i is the pieces
+/// of grid row i's ranks (pieces i C .. i C + C - 1, one contiguous range of about N / R vertices);
+/// column block j is the pieces of grid column j's ranks (pieces j, C + j, ..., about N / C
+/// vertices).  So what is gathered along a grid row spans row block i, along a grid column column
+/// block j, and a vertex of either block is owned in this rank's grid row or column: a search talks
+/// to R + C - 2 peers.  A search's parents lie where the 1D CSR's do.
 ///
 /// Each entry is held once, by row: each row-block vertex's neighbours in
 /// the column block, in the 1D row's order (hubs first after order_rows).
@@ -51,9 +53,9 @@ using BlockIndex = std::uint32_t;
 
 /// \brief This rank's block of the 2D partition (see the file comment).
 struct Csr2D {
-  VertexRange range;  ///< the vertices' owners: the 1D distribution
-  GridShape shape;    ///< R x C
-  int row = 0, col = 0;
+  VertexRange range;             ///< the vertices' owners: the 1D distribution over R C ranks
+  GridShape shape;               ///< R x C
+  int row = 0, col = 0;          ///< this rank's place in the grid (-1 on a spare rank)
   std::int64_t piece_bits = 64;  ///< one piece's slot in a block index: range.per_rank, in words
   /// Row-block vertex r's neighbours in the column block (column indices):
   /// row_targets over row_offsets[r]; in the 1D row's order, so a row
@@ -103,7 +105,7 @@ struct Csr2D {
 };
 
 /// \brief The 2D blocks of the 1D CSR \p g on \p grid (collective; the
-/// grid's ranks are g's).  Row v's entries stay in v's grid row, so each
+/// grid's ranks are g's, its R C ranks g's owners).  Row v's entries stay in v's grid row, so each
 /// rank's rows travel along its grid row (peer_exchange), packed in rounds
 /// of at most \p round_entries entries (8 bytes each, 16 with a weight) a
 /// rank.  Works for any kernel-1 graph (generated or read from a file),

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <climits>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +20,7 @@
 #include "comm/HT_Wait.hpp"
 #include "graph/impl/HT_EdgeText.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_MpiInt.hpp"
 #include "runtime/HT_Phase.hpp"
 
 namespace ht {
@@ -132,15 +132,13 @@ std::vector<std::int64_t> occurring_ids(const Kokkos::View<E*, Kokkos::HostSpace
   std::vector<int> c(counts.size()), d(counts.size());
   long long total = 0;
   for (std::size_t r = 0; r < counts.size(); ++r) {
-    if (total + counts[r] > INT_MAX)
-      throw Error(
-          "Graph500/relabel: more ids over the ranks than one all-gather carries (2^31 - 1)");
-    c[r] = static_cast<int>(counts[r]);
-    d[r] = static_cast<int>(total);
+    c[r] = mpi_int(counts[r], "Graph500/relabel: one rank's ids");
+    d[r] = mpi_int(total, "Graph500/relabel: the ids over the ranks");
     total += counts[r];
   }
+  mpi_int(total, "Graph500/relabel: the ids over the ranks");
   std::vector<std::int64_t> all(static_cast<std::size_t>(total));
-  mpi::Iallgatherv(mine.data(), static_cast<int>(n), MPI_INT64_T, all.data(), c.data(), d.data(),
+  mpi::Iallgatherv(mine.data(), mpi_int(n, "Graph500/relabel: one rank's ids"), MPI_INT64_T, all.data(), c.data(), d.data(),
                    MPI_INT64_T, comm, &req[0]);
   wait_all(req);
   if (order == Relabel::sorted) {
@@ -235,7 +233,8 @@ Csr read_as(EdgeFile& f, MPI_Comm comm, double* read_seconds, const ReadOptions&
   }
   if (read_seconds) *read_seconds += reading;
   if (opt.before_build) opt.before_build(f);
-  return build_csr(edges.data(), edges.size(), f.vertices, comm, std::int64_t(1) << 22, opt.bits);
+  return build_csr(edges.data(), edges.size(), f.vertices, comm, std::int64_t(1) << 22, opt.bits,
+                   opt.owners);
 }
 
 // Where the arcs start, after the 'p sp n m' line: vertices n, entries m.

@@ -87,6 +87,8 @@ inline constexpr Choices<Relabel, 3> kRelabels{
 struct ReadOptions {
   TargetBits bits = TargetBits::automatic;
   Relabel relabel = Relabel::none;
+  /// The first \p owners ranks own the vertices, as build_csr's (0: every rank).
+  int owners = 0;
   /// Called on every rank once the vertex count is known and agreed, before
   /// the CSR is allocated: a check that may throw (the same on every rank).
   std::function<void(const EdgeFile&)> before_build;

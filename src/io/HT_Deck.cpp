@@ -18,6 +18,7 @@
 #include "ht_drivers.hpp"
 #include "io/HT_Parameters.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_MpiInt.hpp"
 
 namespace ht {
 
@@ -466,7 +467,7 @@ void broadcast(std::string& s, MPI_Comm comm) {
   unsigned long long n = s.size();
   MPI_Bcast(&n, 1, MPI_UNSIGNED_LONG_LONG, 0, comm);
   s.resize(n);
-  MPI_Bcast(s.data(), static_cast<int>(n), MPI_CHAR, 0, comm);
+  MPI_Bcast(s.data(), mpi_int(n, "the deck's bytes"), MPI_CHAR, 0, comm);
 }
 
 }  // namespace

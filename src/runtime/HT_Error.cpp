@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "runtime/HT_MemoryBudget.hpp"
+#include "runtime/HT_MpiInt.hpp"
 #include "runtime/HT_Phase.hpp"
 #include "runtime/HT_Settings.hpp"
 
@@ -24,6 +25,12 @@ std::string& name_storage() {
 std::atomic<std::size_t> failed_new_bytes{0};
 
 }  // namespace
+
+void impl::count_does_not_fit(const char* what, const std::string& value, unsigned long long most,
+                              const char* kind) {
+  throw Error(std::string(what) + " = " + value + " does not fit " + kind + ": 0 to " +
+              std::to_string(most));
+}
 
 void throw_if_any(const std::string& failure, bool usage, MPI_Comm comm,
                   const std::string& some_only) {
@@ -41,7 +48,7 @@ void throw_if_any(const std::string& failure, bool usage, MPI_Comm comm,
   unsigned long long head[2] = {msg.size(), usage ? 1ULL : 0ULL};
   MPI_Bcast(head, 2, MPI_UNSIGNED_LONG_LONG, from, comm);
   msg.resize(head[0]);
-  MPI_Bcast(msg.data(), static_cast<int>(head[0]), MPI_CHAR, from, comm);
+  MPI_Bcast(msg.data(), mpi_int(head[0], "a failure's message bytes"), MPI_CHAR, from, comm);
   if (head[1]) throw UsageError(msg);
   throw Error(msg);
 }

@@ -5,6 +5,8 @@
 #include <map>
 #include <stdexcept>
 
+#include "runtime/HT_MpiInt.hpp"
+
 namespace ht {
 
 namespace {
@@ -30,7 +32,7 @@ void broadcast(std::string& text, MPI_Comm comm) {
   unsigned long long n = text.size();
   MPI_Bcast(&n, 1, MPI_UNSIGNED_LONG_LONG, 0, comm);
   text.resize(n);
-  MPI_Bcast(text.data(), static_cast<int>(n), MPI_CHAR, 0, comm);
+  MPI_Bcast(text.data(), mpi_int(n, "the settings' bytes"), MPI_CHAR, 0, comm);
 }
 
 std::string node_name() {
@@ -68,7 +70,7 @@ std::string first_failure(const std::string& failure, MPI_Comm comm) {
   unsigned long long n = msg.size();
   MPI_Bcast(&n, 1, MPI_UNSIGNED_LONG_LONG, from, comm);
   msg.resize(n);
-  MPI_Bcast(msg.data(), static_cast<int>(n), MPI_CHAR, from, comm);
+  MPI_Bcast(msg.data(), mpi_int(n, "a failure's message bytes"), MPI_CHAR, from, comm);
   return msg;
 }
 

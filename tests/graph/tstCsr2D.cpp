@@ -1,11 +1,13 @@
 // Tests of the 2D partition: the blocks built from the 1D CSR on every
-// R x C grid of the ranks (the grids: tests/comm/tstGrid2D.cpp): each
-// input edge is held once per direction, by exactly the rank of its blocks,
+// R x C grid of the ranks, and on grids of fewer ranks whose others are
+// spare (the grids: tests/comm/tstGrid2D.cpp): each input edge is held once
+// per direction, by exactly the rank of its blocks (none by a spare rank),
 // rows in the 1D row's order, and the 2D validator judging trees as the 1D
 // one does.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -54,14 +56,32 @@ std::vector<Pair> gather_sorted(const std::vector<Pair>& mine) {
   return out;
 }
 
-// Each grid shape of \p size ranks (its rows), with each round size.
-std::vector<std::pair<int, std::int64_t>> grids_and_rounds(int size) {
-  std::vector<std::pair<int, std::int64_t>> out;
+// The grids of \p size ranks: every R x C = size, then grids of fewer ranks,
+// the others spare: auto_grid's where it leaves some, and 1 x 1.
+std::vector<ht::GridShape> grids_of(int size) {
+  std::vector<ht::GridShape> out;
   for (int rows = 1; rows <= size; ++rows)
-    if (size % rows == 0)
-      for (const std::int64_t round : {std::int64_t(1) << 22, std::int64_t(7)})
-        out.emplace_back(rows, round);
+    if (size % rows == 0) out.push_back({rows, size / rows});
+  const ht::GridShape a = ht::auto_grid(size);
+  if (a.ranks() < size) out.push_back(a);
+  if (size > 1) out.push_back({1, 1});
   return out;
+}
+
+// Each grid of \p size ranks, with each round size.
+std::vector<std::pair<ht::GridShape, std::int64_t>> grids_and_rounds(int size) {
+  std::vector<std::pair<ht::GridShape, std::int64_t>> out;
+  for (const ht::GridShape& s : grids_of(size))
+    for (const std::int64_t round : {std::int64_t(1) << 22, std::int64_t(7)})
+      out.emplace_back(s, round);
+  return out;
+}
+
+// \p gen's graph, its vertices owned by the first \p owners ranks (a grid's).
+ht::Csr csr_of(const ht::Kronecker& gen, int owners) {
+  const auto [first, last] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
+  return ht::build_csr(gen.edges(first, last), gen.vertex_count(), MPI_COMM_WORLD,
+                       std::int64_t(1) << 22, ht::TargetBits::automatic, owners);
 }
 
 class Csr2D : public ::testing::TestWithParam<int> {};  // SCALE
@@ -71,8 +91,6 @@ TEST_P(Csr2D, EveryEdgeIsHeldOnceByTheRankOfItsBlocks) {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   const ht::Kronecker gen{GetParam(), 8, 0.57, 0.19, 0.19, 3};
-  const auto [first, last] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
-  const ht::Csr g = ht::build_csr(gen.edges(first, last), gen.vertex_count(), MPI_COMM_WORLD);
   // What the blocks must hold between them: each edge both ways, no self-loops.
   std::vector<Pair> want;
   if (rank == 0) {
@@ -85,15 +103,23 @@ TEST_P(Csr2D, EveryEdgeIsHeldOnceByTheRankOfItsBlocks) {
   }
   // Grids of every shape; the entries in one round, and in rounds of 7 (the
   // ranks of a grid row then need different numbers of rounds).
-  for (const auto& [rows, round] : grids_and_rounds(size)) {
-    SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(size / rows) + ", rounds of " +
+  for (const auto& [shape, round] : grids_and_rounds(size)) {
+    SCOPED_TRACE(shape.name() + " on " + std::to_string(size) + ", rounds of " +
                  std::to_string(round));
-    ht::Grid2D grid(MPI_COMM_WORLD, {rows, size / rows});
+    const ht::Csr g = csr_of(gen, shape.ranks());
+    ht::Grid2D grid(MPI_COMM_WORLD, shape);
     const ht::Csr2D b = ht::build_csr_2d(g, grid, round);
     // A failed ASSERT leaves this block's checks only; gather_sorted below
     // is collective, so it runs after them on every rank.
     std::vector<Pair> by_row;
     [&] {
+      if (grid.spare()) {  // no vertex, no block
+        ASSERT_EQ(g.range.local_count(), 0);
+        ASSERT_EQ(b.entries(), 0);
+        ASSERT_EQ(b.row_offsets.nonempty_slots(), 0);
+        ASSERT_TRUE(b.degree.empty());
+        return;
+      }
       const ht::VertexRange& r = b.range;
       const int cols = grid.cols();
       ASSERT_EQ(b.row_offsets.slots(), b.row_slots());
@@ -169,18 +195,17 @@ std::vector<std::vector<std::int64_t>> all_rows(const ht::Csr& g) {
 TEST_P(Csr2D, RowsKeepTheirOrder) {
   const int size = world_size();
   const ht::Kronecker gen{GetParam(), 8, 0.57, 0.19, 0.19, 4};
-  const auto [first, last] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
-  ht::Csr g = ht::build_csr(gen.edges(first, last), gen.vertex_count(), MPI_COMM_WORLD);
-  ht::order_rows(g, MPI_COMM_WORLD);
-  const std::vector<std::vector<std::int64_t>> rows = all_rows(g);
-  for (int grid_rows = 1; grid_rows <= size; ++grid_rows) {
-    if (size % grid_rows) continue;
-    ht::Grid2D grid(MPI_COMM_WORLD, {grid_rows, size / grid_rows});
+  for (const ht::GridShape& shape : grids_of(size)) {
+    ht::Csr g = csr_of(gen, shape.ranks());
+    ht::order_rows(g, MPI_COMM_WORLD);
+    const std::vector<std::vector<std::int64_t>> rows = all_rows(g);
+    ht::Grid2D grid(MPI_COMM_WORLD, shape);
     for (const std::int64_t round : {std::int64_t(1) << 22, std::int64_t(3), std::int64_t(1)}) {
       const ht::Csr2D b = ht::build_csr_2d(g, grid, round);
       // A failed ASSERT leaves this block's checks only: every rank goes on
       // to the next build's collectives.
       [&] {
+        if (grid.spare()) return;  // no block
         const ht::VertexRange& r = g.range;
         for (std::int64_t i = 0; i < b.row_slots(); ++i) {
           const std::int64_t v = b.row_vertex(i);
@@ -206,10 +231,9 @@ TEST_P(Csr2D, RowsKeepTheirOrder) {
 TEST_P(Csr2D, ValidatorsAgree) {
   const int size = world_size();
   const ht::Kronecker gen{GetParam(), 8, 0.57, 0.19, 0.19, 5};
-  const auto [first, last] = ht::edge_slice(gen.edge_count(), MPI_COMM_WORLD);
-  ht::Csr g = ht::build_csr(gen.edges(first, last), gen.vertex_count(), MPI_COMM_WORLD);
-  ht::drop_duplicates(g);
-  const std::vector<std::vector<std::int64_t>> rows = all_rows(g);
+  ht::Csr whole = csr_of(gen, 0);
+  ht::drop_duplicates(whole);
+  const std::vector<std::vector<std::int64_t>> rows = all_rows(whole);
   const auto n = static_cast<std::int64_t>(rows.size());
   // A serial BFS from the first vertex with an edge, alike on every rank.
   const std::int64_t key = test::first_vertex(n, [&](std::int64_t v) { return !rows[v].empty(); });
@@ -232,9 +256,10 @@ TEST_P(Csr2D, ValidatorsAgree) {
   trees[2][leaf] = -1;
   trees[3][leaf] = -7;
   trees[4][key] = rows[key][0];
-  for (int grid_rows = 1; grid_rows <= size; ++grid_rows) {
-    if (size % grid_rows) continue;
-    ht::Grid2D grid(MPI_COMM_WORLD, {grid_rows, size / grid_rows});
+  for (const ht::GridShape& shape : grids_of(size)) {
+    ht::Csr g = csr_of(gen, shape.ranks());
+    ht::drop_duplicates(g);
+    ht::Grid2D grid(MPI_COMM_WORLD, shape);
     const ht::Csr2D b = ht::build_csr_2d(g, grid);
     for (std::size_t t = 0; t < trees.size(); ++t) {
       const std::vector<std::int64_t> mine = test::own_part(trees[t], g.range);
@@ -246,6 +271,25 @@ TEST_P(Csr2D, ValidatorsAgree) {
       EXPECT_EQ(two.depth, one.depth) << "tree " << t;
       EXPECT_EQ(two.level, one.level) << "tree " << t;
     }
+  }
+}
+
+// A grid whose R C ranks are not the CSR's owners: refused on every rank,
+// before any exchange.
+TEST(Csr2DGrid, ACsrOfOtherOwnersIsRefused) {
+  const int size = world_size();
+  if (size < 2) GTEST_SKIP() << "a grid of fewer ranks needs 2 ranks";
+  const ht::Kronecker gen{4, 8, 0.57, 0.19, 0.19, 3};
+  const ht::Csr g = csr_of(gen, 0);  // every rank owns vertices
+  ht::Grid2D grid(MPI_COMM_WORLD, {1, 1});
+  try {
+    ht::build_csr_2d(g, grid);
+    FAIL() << "a 1x1 grid for a graph of " << size << " owners";
+  } catch (const ht::Error& e) {
+    EXPECT_EQ(std::string(e.what()), "build_csr_2d: a 1x1 grid of " + std::to_string(size) +
+                                         " ranks for a graph owned by " + std::to_string(size) +
+                                         " of " + std::to_string(size) +
+                                         " (build_csr's owners: the grid's R C)");
   }
 }
 

@@ -7,6 +7,7 @@
 #include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Wait.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_MpiInt.hpp"
 
 namespace ht::impl {
 
@@ -73,7 +74,8 @@ void GraphPlan::start_send(int r) {
 void GraphPlan::start_recvs(std::size_t upto) {
   if (upto <= posted) return;
   if (how == RemoteEdges::persistent) {
-    MPI_Startall(static_cast<int>(upto - posted), recvs.data() + posted);  // receives: uncounted
+    const int n = mpi_int(upto - posted, "receives started");
+    MPI_Startall(n, recvs.data() + posted);  // receives: uncounted
   } else {
     for (std::size_t r = posted; r < upto; ++r) {
       const Message& m = recv_msg[r];

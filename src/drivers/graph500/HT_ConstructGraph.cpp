@@ -21,11 +21,18 @@ long long input_edges(const Csr& g, MPI_Comm comm) {
   return sum_over_ranks(ends, comm) / 2;
 }
 
+// The ranks that own vertices: the 2D grid's (its spare ranks own none), or all.
+int owners_of(const Graph500Config& cfg) {
+  return cfg.partition == Partition::two_d ? cfg.grid.ranks() : 0;
+}
+
 // Kernel 1 from the deck's generator, with its weights for kernel 3.
 template <class Gen>
 Csr generated(const Gen& gen, const Graph500Config& cfg, MPI_Comm comm, double* seconds) {
-  return cfg.run_sssp ? build_weighted_csr(gen, comm, seconds, cfg.target_bits)
-                      : build_csr(gen, comm, seconds, cfg.target_bits);
+  constexpr std::int64_t chunk = std::int64_t(1) << 20;
+  return cfg.run_sssp
+             ? build_weighted_csr(gen, comm, seconds, cfg.target_bits, chunk, owners_of(cfg))
+             : build_csr(gen, comm, seconds, cfg.target_bits, chunk, owners_of(cfg));
 }
 
 // A file's graph: read and built in one pass over each rank's byte range.
@@ -35,6 +42,7 @@ void from_file(const Graph500Config& cfg, MPI_Comm comm, Graph500Graph& out) {
   ReadOptions opt;
   opt.bits = cfg.target_bits;
   opt.relabel = cfg.relabel;
+  opt.owners = owners_of(cfg);
   // An edge list's vertex count is known only now: its rules and the memory
   // it needs are checked before the CSR takes it.
   opt.before_build = [&](const EdgeFile& f) {

@@ -128,14 +128,17 @@ Teuchos::RCP<const Teuchos::ParameterList> graph500_parameters() {
         "rank (i, j) holding the edges between row block i and column block j; the frontier "
         "travels along grid columns and rows only; variants with a 2D kernel: " +
             variants_with_2d_kernel() + ") or auto (2d from " + std::to_string(kAutoTwoDRanks) +
-            " ranks on where the variant has a 2D kernel and, with grid auto, the ranks have a "
+            " ranks on where the variant has a 2D kernel and, with grid auto, all the ranks form a "
             "grid of 2 rows or more whose peers and frontier share stay within twice the nearest "
             "square grid's; else 1d, with a note; kernels sssp alone: 1d). Both kernels and "
             "their validators search the partition's graph, which is the only copy kept",
         one_of(kPartitions.names()));
   g.set("grid", std::string("auto"),
-        "partition 2d: the grid of ranks, RxC with R C = the ranks (e.g. 2x4 on 8), or auto "
-        "(the most square, R <= C)");
+        "partition 2d: the grid of ranks, RxC with R C at most the ranks (e.g. 2x4 on 8; ranks "
+        "beyond R C are spare: no block, no vertex), or auto (the most square grid of all the "
+        "ranks, R <= C, where it has 2 rows or more and peers, frontier share and graph share "
+        "within twice the nearest square grid's; else the most square such grid of the most "
+        "ranks fewer, the rest spare: 2x2 on 5, 2x3 on 7, 3x4 on 13)");
   g.set("buffer_items", static_cast<int>(defaults.buffer_items),
         "coalescing buffer per destination rank, in (vertex, parent) pairs; a full buffer is sent",
         rcp(new EnhancedNumberValidator<int>(1, 1 << 24)));
@@ -210,10 +213,9 @@ std::string fixed2(double x) {
   return b;
 }
 
-// Why partition auto takes 1D on \p ranks ranks, which have no balanced
-// grid (comm/HT_Grid2D.hpp): what their most square grid would cost a rank
-// against the nearest square grid.
-std::string unbalanced_note(int ranks) {
+// Why \p ranks ranks have no balanced grid of them all (comm/HT_Grid2D.hpp):
+// what their most square grid would cost a rank against the nearest square.
+std::string unbalanced_why(int ranks) {
   const GridShape most = most_square_grid(ranks), square = nearest_square_grid(ranks);
   std::string why;
   const auto add = [&](const std::string& w) { why += (why.empty() ? "" : ", ") + w; };
@@ -224,11 +226,14 @@ std::string unbalanced_note(int ranks) {
   if (most.share() > 2 * square.share())
     add("holds " + fixed2(most.share()) + " N bits of a frontier a rank (" +
         fixed2(square.share()) + " N on " + square.name() + ")");
-  return "Graph500/partition = auto takes 1d on " + std::to_string(ranks) +
-         " ranks: their most square grid, " + most.name() + ", " + why +
-         "; auto takes a grid of 2 rows or more within twice the nearest square grid's. "
-         "Graph500/partition = 2d takes " +
-         most.name() + " anyway";
+  return "their most square grid, " + most.name() + ", " + why;
+}
+
+// auto_grid(\p ranks) and its spare ranks: "2x3 (rank 6 spare)".
+std::string auto_grid_text(int ranks) {
+  const GridShape g = auto_grid(ranks);
+  const std::string spare = spare_ranks(g, ranks);
+  return g.name() + (spare.empty() ? "" : " (" + spare + ")");
 }
 
 // Rows or columns (slots) of the widest block of \p s's 2D partition of \p n
@@ -272,18 +277,25 @@ std::string resolve_partition(const Teuchos::ParameterList& d, int ranks, Graph5
   const std::string grid = d.get<std::string>("grid");
   // auto on auto's grid: 2D on a balanced grid (comm/HT_Grid2D.hpp) whose
   // blocks fit, else 1D with a note saying why.
-  const bool auto_grid = partition == Partition::automatic && grid == "auto";
+  const bool automatic = partition == Partition::automatic && grid == "auto";
   std::string auto_note;
   if (partition == Partition::automatic) {
     c.partition = c.run_bfs && has_2d_kernel(*c.variant) && ranks >= kAutoTwoDRanks
                       ? Partition::two_d
                       : Partition::one_d;
-    if (c.partition == Partition::two_d && auto_grid && !balanced_grid(ranks)) {
+    if (c.partition == Partition::two_d && automatic && !balanced_grid(ranks)) {
       c.partition = Partition::one_d;
-      auto_note = unbalanced_note(ranks);
+      auto_note = "Graph500/partition = auto takes 1d on " + std::to_string(ranks) +
+                  " ranks: " + unbalanced_why(ranks) +
+                  "; auto takes a grid of all the ranks, 2 rows or more, within twice the "
+                  "nearest square grid's. Graph500/partition = 2d takes " +
+                  auto_grid_text(ranks);
     }
   } else {
     c.partition = partition;  // both kernels have a 2D form
+    if (c.partition == Partition::two_d && grid == "auto" && !balanced_grid(ranks))
+      auto_note = "Graph500/grid = auto takes " + auto_grid_text(ranks) + " on " +
+                  std::to_string(ranks) + " ranks: " + unbalanced_why(ranks);
   }
   // The grid must fit the ranks where it is used (2d); its form, always.
   int rows = 0, cols = 0;
@@ -297,7 +309,7 @@ std::string resolve_partition(const Teuchos::ParameterList& d, int ranks, Graph5
   if (c.partition == Partition::two_d && c.file.empty()) {
     const std::string scale = "Graph500/SCALE = " + std::to_string(c.gen.scale);
     const std::string why = blocks_too_wide(c.grid, c.gen.vertex_count(), scale);
-    if (!why.empty() && !auto_grid) throw UsageError(why);
+    if (!why.empty() && !automatic) throw UsageError(why);
     if (!why.empty()) {
       c.partition = Partition::one_d;
       auto_note = "Graph500/partition = auto takes 1d with " + scale + ": the blocks of " +

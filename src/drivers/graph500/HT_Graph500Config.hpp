@@ -46,7 +46,7 @@ enum class Partition {
   one_d,      ///< 1D: a rank owns its vertices' rows (HT_Csr.hpp)
   two_d,      ///< 2D: a grid of ranks, a block each (HT_Csr2D.hpp)
   automatic,  ///< 2D from kAutoTwoDRanks ranks on, where the variant has a 2D kernel and
-              ///< the ranks a balanced grid (comm/HT_Grid2D.hpp)
+              ///< the ranks a balanced grid of them all (comm/HT_Grid2D.hpp)
 };
 /// \brief The deck's names of the partitions.
 inline constexpr Choices<Partition, 3> kPartitions{
@@ -91,7 +91,7 @@ struct Graph500Config {
   /// Graph500/partition resolved for this run: one_d or two_d (kernel 2;
   /// kernel 3 and the validators run on the 1D CSR either way).
   Partition partition = Partition::one_d;
-  GridShape grid;  ///< Graph500/grid resolved for the run's ranks (two_d)
+  GridShape grid;  ///< Graph500/grid resolved for the run's ranks (two_d; R C <= ranks)
   /// How the exchanges' levels end (HT_EXCHANGE_END, else by rank count).
   Exchange::Termination level_end = Exchange::Termination::markers;
   /// The MPI thread level the run needs: the highest of the kernels that run.
@@ -111,7 +111,8 @@ struct Graph500Config {
 /// under \p env; UsageError naming the key, the value and what is accepted.
 /// A key set that has no effect under the others gets a note on rank 0's
 /// stderr: `note: Graph500/grid = 2x2 has no effect with Graph500/partition = 1d`;
-/// so does `auto` where it takes 1D for want of a balanced grid.  A 2D grid
+/// so does `auto` where it takes 1D for want of a balanced grid, and
+/// `grid: auto` where it leaves ranks spare (comm/HT_Grid2D.hpp).  A 2D grid
 /// whose blocks exceed the 32-bit block indices is a UsageError naming it.
 Graph500Config graph500_config(const Teuchos::ParameterList& deck, const Environment& env);
 

@@ -33,8 +33,11 @@ void announce(const Graph500Config& cfg, std::FILE* log, int ranks) {
   } else {
     say(log, "Graph500 %s: graph from %s, variant %s", kernels, cfg.file.c_str(), v.name);
   }
-  if (cfg.partition == Partition::two_d)
-    say(log, ", 2D partition on a %s grid", cfg.grid.name().c_str());
+  if (cfg.partition == Partition::two_d) {
+    const std::string spare = spare_ranks(cfg.grid, ranks);
+    say(log, ", 2D partition on a %s grid%s%s", cfg.grid.name().c_str(), spare.empty() ? "" : ", ",
+        spare.c_str());
+  }
   if (v.work == BfsWork::chunks) {
     say(log, ", up to %d chunk tasks per rank and level", cfg.bfs.chunks);
   } else if (v.work != BfsWork::single) {

@@ -25,7 +25,9 @@ struct Parts {
 };
 
 Parts model(const Shape& s) {
-  const double p = s.ranks, nl = std::ceil(s.n / p), e = 2 * s.m / p;
+  // A grid's spare ranks own nothing: its R C ranks hold the graph.
+  const double p = s.ranks, owners = s.two_d ? s.grid.ranks() : p;
+  const double nl = std::ceil(s.n / owners), e = 2 * s.m / owners;
   const double t = s.wide ? 8 : 4, w = s.sssp ? 4 : 0;
   // Targets and weights, offsets, each row's split (several ranks) and dropped count.
   const double csr = (t + w) * e + (s.ranks > 1 ? 16 : 8) * nl + 4 * nl;
@@ -99,14 +101,14 @@ Shape shape_of(const Graph500Config& cfg, int ranks, int threads) {
 
 GridShape grid_for(const Shape& s, int ranks) {
   if (!s.two_d) return {1, ranks};
-  return most_square_grid(ranks);
+  return auto_grid(ranks);
 }
 
 }  // namespace
 
 double graph500_graph_bytes(const Graph500Config& cfg, int ranks) {
   Shape s = shape_of(cfg, ranks, 1);
-  if (s.grid.rows * s.grid.cols != ranks) s.grid = grid_for(s, ranks);
+  if (s.grid.ranks() != ranks) s.grid = grid_for(s, ranks);
   return model(s).graph;
 }
 

@@ -52,7 +52,8 @@ MemoryEstimate graph500_memory(const Graph500Config& cfg, int ranks, int threads
                                std::uint64_t budget);
 
 /// \brief The model's graph bytes a rank holds through the searches (the
-/// CSR, or in 2D the block and what it leaves of the CSR) for \p cfg on \p ranks.
+/// CSR, or in 2D the block and what it leaves of the CSR) for \p cfg on \p ranks
+/// (in 2D on cfg's grid if it holds \p ranks ranks, else on auto_grid's).
 double graph500_graph_bytes(const Graph500Config& cfg, int ranks);
 
 /// \brief graph500_memory of the run \p deck describes under \p env

@@ -20,6 +20,7 @@
 #include "graph/sssp/HT_DeltaStepping2D.hpp"
 #include "graph/sssp/HT_SsspValidate.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_MpiInt.hpp"
 
 namespace ht {
 
@@ -203,7 +204,8 @@ std::string BfsKernel::record(BfsFigures& f, const Validation& v) const {
   std::copy(r.bytes.begin(), r.bytes.end(), mine.begin() + at(levels));
   mine[2 * levels] = r.task_visits;
   mine[2 * levels + 1] = r.unique_visits;
-  sum_over_ranks(mine.data(), sums.data(), static_cast<int>(mine.size()), comm_);
+  sum_over_ranks(mine.data(), sums.data(), mpi_int(mine.size(), "a BFS's per-level figures"),
+                 comm_);
   f.messages.emplace_back(sums.begin(), sums.begin() + at(levels));
   f.bytes.emplace_back(sums.begin() + at(levels), sums.begin() + at(2 * levels));
   const auto visits = static_cast<double>(sums[2 * levels]);

@@ -35,12 +35,13 @@
 // one peer_exchange along the row.
 //
 // After each level one allreduce of three counts (the next frontier, its
-// edges, edges still unexplored) gives every rank the same direction.
+// edges, edges still unexplored) gives every rank the same direction; a
+// spare rank of the grid (HT_Grid2D.hpp), with no block, takes part in it
+// alone.
 #include "graph/bfs/HT_Bfs2D.hpp"
 
 #include <Kokkos_Core.hpp>
 #include <algorithm>
-#include <limits>
 #include <optional>
 
 #include "comm/HT_CommCounts.hpp"
@@ -53,6 +54,7 @@
 #include "runtime/HT_Clock.hpp"
 #include "runtime/HT_Error.hpp"
 #include "runtime/HT_HeldBytes.hpp"
+#include "runtime/HT_MpiInt.hpp"
 #include "runtime/HT_TaskRuntime.hpp"
 
 namespace ht {
@@ -131,12 +133,6 @@ struct Up {
   static std::int64_t run(Bfs2D& b, std::size_t chunk, std::size_t chunks);
 };
 
-int as_int(std::size_t n) {
-  if (n > static_cast<std::size_t>(std::numeric_limits<int>::max()))
-    throw Error("2D BFS: a level's exchange exceeds MPI's int count; use more ranks");
-  return static_cast<int>(n);
-}
-
 class Bfs2D final : public Bfs {
  public:
   Bfs2D(const Csr2D& g, const Grid2D& grid, const BfsOptions& opt, TaskRuntime& rt)
@@ -148,6 +144,9 @@ class Bfs2D final : public Bfs {
         chunks_(static_cast<std::size_t>(std::max(1, opt.chunks))),
         words_(Bitmap::words_for(g.piece_bits)),
         finds_(g.piece_bits, std::max(g.shape.rows, g.shape.cols)) {
+    workers_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
+    records_.resize(chunks_);
+    if (grid.spare()) return;  // no block: it only agrees on each level
     const std::int64_t n = g.range.local_count();
     seen_.resize(n);
     front_.resize(g.piece_bits);
@@ -156,10 +155,8 @@ class Bfs2D final : public Bfs {
     col_front_.resize(g.col_slots());
     row_front_.resize(g.row_slots());
     known_.resize(g.col_slots());
-    workers_.resize(static_cast<std::size_t>(Kokkos::OpenMP().concurrency()));
     const int peers = std::max(g.shape.rows, g.shape.cols);
     for (WorkerState2D& l : workers_) l.out.resize(static_cast<std::size_t>(peers));
-    records_.resize(chunks_);
     next_.reserve(static_cast<std::size_t>(n));
     for (const std::int64_t d : g.degree) total_degree_ += d;
     first_.resize(static_cast<std::size_t>(g.row_offsets.nonempty_slots()));
@@ -193,9 +190,10 @@ class Bfs2D final : public Bfs {
           profile_.begin_iteration(group, level, static_cast<int>(workers_.size()));
       res_.bottom_up.push_back(dir == Direction::bottom_up);
       take_frontier();
-      if (dir == Direction::top_down)
+      // A spare rank has no block and no vertex: only the counts below.
+      if (!grid_.spare() && dir == Direction::top_down)
         top_down(iteration);
-      else
+      else if (!grid_.spare())
         bottom_up(iteration);
       unexplored -= found_edges_;
 
@@ -259,12 +257,14 @@ class Bfs2D final : public Bfs {
   // This piece's bitmap to every rank of the grid column: col_front_.
   void gather_front() {
     const int rows = g_.shape.rows;
-    std::vector<int> counts(rows, static_cast<int>(words_)), displs(rows);
-    for (int s = 0; s < rows; ++s) displs[s] = s * static_cast<int>(words_);
+    const int w = mpi_int(words_, "a piece's bitmap words");
+    std::vector<int> counts(rows, w), displs(rows);
+    for (int s = 0; s < rows; ++s)
+      displs[s] = mpi_int(std::int64_t{s} * w, "a column block's bitmap displacement");
     communicate([&] {
       std::vector<MPI_Request> req(1);
-      mpi::Iallgatherv(front_.data(), static_cast<int>(words_), MPI_UINT64_T, col_front_.data(),
-                       counts.data(), displs.data(), MPI_UINT64_T, grid_.col_comm(), &req[0]);
+      mpi::Iallgatherv(front_.data(), w, MPI_UINT64_T, col_front_.data(), counts.data(),
+                       displs.data(), MPI_UINT64_T, grid_.col_comm(), &req[0]);
       wait_all(req);
     });
     if (rows > 1) {
@@ -279,7 +279,7 @@ class Bfs2D final : public Bfs {
   // whether it is the bitmap.
   bool expand() {
     const int cols = g_.shape.cols;
-    const int m = as_int(cur_.size());
+    const int m = mpi_int(cur_.size(), "a piece's frontier vertices");
     std::vector<int> ones(cols, 1), at(cols), counts(cols), displs(cols);
     for (int t = 0; t < cols; ++t) at[t] = t;
     std::size_t total = 0;
@@ -298,10 +298,10 @@ class Bfs2D final : public Bfs {
       sent_bytes_ += static_cast<std::int64_t>(cols - 1) * (4 + 8 * sent);
     }
     if (dense) {  // the pieces' bitmaps side by side
-      const int w = static_cast<int>(words_);
+      const int w = mpi_int(words_, "a piece's bitmap words");
       for (int t = 0; t < cols; ++t) {
         counts[t] = w;
-        displs[t] = t * w;
+        displs[t] = mpi_int(std::int64_t{t} * w, "a row block's bitmap displacement");
       }
       communicate([&] {
         mpi::Iallgatherv(front_.data(), w, MPI_UINT64_T, row_front_.data(), counts.data(),
@@ -313,7 +313,9 @@ class Bfs2D final : public Bfs {
     std::vector<std::int64_t> mine(cur_.size());
     const std::int64_t slot = g_.col * g_.piece_bits;  // this piece's slot in the row block
     for (std::size_t q = 0; q < cur_.size(); ++q) mine[q] = slot + cur_[q];
-    for (int t = 0, sum = 0; t < cols; sum += counts[t++]) displs[t] = sum;
+    std::int64_t sum = 0;
+    for (int t = 0; t < cols; sum += counts[t++])
+      displs[t] = mpi_int(sum, "a row block's frontier displacement");
     row_list_.resize(total);
     communicate([&] {
       mpi::Iallgatherv(mine.data(), m, MPI_INT64_T, row_list_.data(), counts.data(), displs.data(),
@@ -368,7 +370,7 @@ class Bfs2D final : public Bfs {
       // Those still unvisited go left; the right neighbour's come in.
       communicate([&] {
         std::vector<MPI_Request> req(2);
-        const int w = static_cast<int>(words_);
+        const int w = mpi_int(words_, "a piece's bitmap words");
         mpi::Isend(unvisited_.data(), w, MPI_UINT64_T, (g_.col + cols - 1) % cols, kPassTag,
                    grid_.row_comm(), &req[0]);
         MPI_Irecv(incoming_.data(), w, MPI_UINT64_T, (g_.col + 1) % cols, kPassTag,

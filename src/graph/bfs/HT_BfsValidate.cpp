@@ -6,6 +6,7 @@
 #include "comm/HT_CommCounts.hpp"
 #include "graph/HT_Bitmap.hpp"
 #include "graph/impl/HT_TreeCheck.hpp"
+#include "runtime/HT_MpiInt.hpp"
 
 namespace ht {
 
@@ -164,19 +165,25 @@ Validation validate_bfs(const Csr2D& b, const Grid2D& grid, std::int64_t key,
       check_edge(vertex_of(it[j].value), level_of(it[j].value), u, level[r.local(u)], fail);
     }
   };
-  Bitmap joined(n), found(r.per_rank);
-  std::vector<std::int32_t> piece_level(static_cast<std::size_t>(r.per_rank));
+  const std::int64_t piece = grid.spare() ? 0 : r.per_rank;  // a spare rank: no rows
+  Bitmap joined(n), found(piece);
+  std::vector<std::int32_t> piece_level(static_cast<std::size_t>(piece));
   std::vector<std::int64_t> piece_pred(piece_level.size());
   const BlockOffsets& rows = b.row_offsets;
   for (int t = 0; t < b.shape.cols; ++t) {
+    if (grid.spare()) {  // the exchange's step, with nothing to send
+      Step(check.ex, check.phase, r, near_end).finish();
+      continue;
+    }
     const VertexRange owner = r.of_rank(b.row * b.shape.cols + t);
     const std::int64_t m = owner.local_count();
     if (t == b.col) {
       std::copy(level.begin(), level.end(), piece_level.begin());
       std::copy(pred.begin(), pred.end(), piece_pred.begin());
     }
-    mpi::Bcast(piece_level.data(), static_cast<int>(m), MPI_INT32_T, t, grid.row_comm());
-    mpi::Bcast(piece_pred.data(), static_cast<int>(m), MPI_INT64_T, t, grid.row_comm());
+    const int count = mpi_int(m, "a piece's vertices");
+    mpi::Bcast(piece_level.data(), count, MPI_INT32_T, t, grid.row_comm());
+    mpi::Bcast(piece_pred.data(), count, MPI_INT64_T, t, grid.row_comm());
     found.clear();
     for (std::int64_t o = 0; o < m; ++o) {
       const std::int64_t p = piece_pred[o];
@@ -186,8 +193,9 @@ Validation validate_bfs(const Csr2D& b, const Grid2D& grid, std::int64_t key,
       for (std::int64_t k = e.begin; k < e.end; ++k)
         if (b.row_targets[k] == c) found.set(o);
     }
-    mpi::Reduce(found.data(), joined.data(), static_cast<int>(Bitmap::words_for(m)), MPI_UINT64_T,
-                MPI_BOR, t, grid.row_comm());
+    mpi::Reduce(found.data(), joined.data(),
+                mpi_int(Bitmap::words_for(m), "a piece's bitmap words"), MPI_UINT64_T, MPI_BOR, t,
+                grid.row_comm());
     Step step(check.ex, check.phase, r, near_end);
     for (std::int64_t o = 0; o < m; ++o) {
       const BlockOffsets::Range e = rows[t * b.piece_bits + o];

@@ -4,6 +4,7 @@
 
 #include "comm/HT_Wait.hpp"
 #include "io/HT_Results.hpp"
+#include "runtime/HT_MpiInt.hpp"
 
 namespace ht {
 
@@ -27,7 +28,7 @@ std::vector<double> padded(const std::vector<LevelSeconds>& sums, int levels) {
 }
 
 int deepest(std::size_t levels, MPI_Comm comm) {
-  int most = static_cast<int>(levels);
+  int most = mpi_int(levels, "a search's levels");
   all_reduce(&most, 1, MPI_MAX, comm);
   return most;
 }
@@ -48,8 +49,9 @@ void LevelTimes::print(std::FILE* f, MPI_Comm comm, bool table, const char* pref
   const int levels = deepest(sums_.size(), comm);
   const std::vector<double> mine = padded(sums_, levels);
   std::vector<double> sum(mine.size()), most(mine.size());
-  reduce_to(0, mine.data(), sum.data(), static_cast<int>(mine.size()), MPI_SUM, comm);
-  reduce_to(0, mine.data(), most.data(), static_cast<int>(mine.size()), MPI_MAX, comm);
+  const int n = mpi_int(mine.size(), "level times");
+  reduce_to(0, mine.data(), sum.data(), n, MPI_SUM, comm);
+  reduce_to(0, mine.data(), most.data(), n, MPI_MAX, comm);
   double total[kParts] = {}, lo[kParts], hi[kParts], all[kParts];
   for (const LevelSeconds& s : sums_)
     for (int p = 0; p < kParts; ++p) total[p] += part(s, p);

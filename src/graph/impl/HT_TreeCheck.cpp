@@ -2,6 +2,7 @@
 
 #include "comm/HT_CommCounts.hpp"
 #include "comm/HT_Wait.hpp"
+#include "runtime/HT_MpiInt.hpp"
 
 namespace ht::impl {
 
@@ -87,7 +88,7 @@ void agree(Validation& res, std::string first, std::int32_t deepest, const Verte
     unsigned long long len = first.size();
     mpi::Bcast(&len, 1, MPI_UNSIGNED_LONG_LONG, from, comm);
     first.resize(len);
-    mpi::Bcast(first.data(), static_cast<int>(len), MPI_CHAR, from, comm);
+    mpi::Bcast(first.data(), mpi_int(len, "a failure's message bytes"), MPI_CHAR, from, comm);
     res.what = first;
   }
   long long d = deepest;

@@ -3,7 +3,6 @@
 #include <Kokkos_Core.hpp>
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -17,6 +16,7 @@
 #include "profile/HT_Profile.hpp"
 #include "runtime/HT_Error.hpp"
 #include "runtime/HT_HeldBytes.hpp"
+#include "runtime/HT_MpiInt.hpp"
 #include "runtime/HT_Phase.hpp"
 
 namespace ht {
@@ -50,13 +50,6 @@ constexpr std::size_t kMinChunkRows = 64;
 constexpr std::int64_t kRoundEntries = std::int64_t(1) << 21;
 
 enum class Edges { light, heavy, all };
-
-// A phase's rows are gathered with MPI's int counts.
-int rows_count(std::int64_t n) {
-  if (n > std::numeric_limits<int>::max())
-    throw Error("2D SSSP: a phase's rows exceed MPI's int count; use more ranks");
-  return static_cast<int>(n);
-}
 
 }  // namespace
 
@@ -118,7 +111,7 @@ class DeltaStepping2D::Impl {
   // Step 1: the rows of every rank of the grid row, in rows_.
   void expand() {
     const int cols = g_.shape.cols;
-    const int m = rows_count(static_cast<std::int64_t>(mine_.size()));
+    const int m = mpi_int(mine_.size(), "a phase's rows on a rank");
     std::vector<int> counts(cols), displs(cols), ones(cols, 1), at(cols);
     for (int t = 0; t < cols; ++t) at[t] = t;
     std::vector<MPI_Request> req(1);
@@ -127,10 +120,10 @@ class DeltaStepping2D::Impl {
     wait_all(req);
     std::int64_t total = 0;
     for (int t = 0; t < cols; ++t) {
-      displs[t] = rows_count(total);
+      displs[t] = mpi_int(total, "a phase's row displacement");
       total += counts[t];
     }
-    rows_.resize(static_cast<std::size_t>(rows_count(total)));
+    rows_.resize(static_cast<std::size_t>(mpi_int(total, "a phase's rows on a grid row")));
     mpi::Iallgatherv(mine_.data(), m, MPI_UINT64_T, rows_.data(), counts.data(), displs.data(),
                      MPI_UINT64_T, grid_.row_comm(), &req[0]);
     wait_all(req);
@@ -300,8 +293,13 @@ class DeltaStepping2D::Impl {
   // phase's bucket, agreed by every rank.
   template <Edges kind>
   std::int64_t phase(std::int64_t b, int group) {
-    expand();
-    relax_and_settle<kind>(b, group);
+    if (grid_.spare()) {  // no block, no vertex: the phase's profile iteration, the agreement
+      profile_.begin_iteration(group, static_cast<int>(res_.phases),
+                               static_cast<int>(4 * threads_));
+    } else {
+      expand();
+      relax_and_settle<kind>(b, group);
+    }
     ++res_.phases;
     std::int64_t next = first_live();
     all_reduce(&next, 1, MPI_MIN, grid_.comm());

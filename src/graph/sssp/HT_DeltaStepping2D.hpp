@@ -24,7 +24,8 @@
 ///     then agrees on the next phase's bucket (a sum on the grid column
 ///     agrees on the rounds).
 /// So a phase talks to R + C - 2 peers, where the 1D search's level end
-/// talks to the ranks it sent to.  Buckets are an ordered map of the
+/// talks to the ranks it sent to; a spare rank (HT_Grid2D.hpp) takes part
+/// in the allreduce alone.  Buckets are an ordered map of the
 /// non-empty ones: O(N/P + M/P) a rank whatever the weights and delta; a
 /// bucket index saturates as the 1D one does.  A phase's gathered rows take
 /// 24 bytes a frontier vertex of the row block, up to N/R (as the 2D BFS's

@@ -15,6 +15,7 @@
 #include "graph/impl/HT_TreeCheck.hpp"
 #include "graph/sssp/impl/HT_SsspState.hpp"
 #include "runtime/HT_Error.hpp"
+#include "runtime/HT_MpiInt.hpp"
 
 namespace ht {
 
@@ -64,9 +65,10 @@ FarMap remote_distances(const Csr& g, const std::vector<std::int64_t>& pred,
   std::int64_t remote_edges = 0;
   for (std::int64_t i = 0; i < n; ++i) remote_edges += g.offsets[i + 1] - g.local_end(i);
   // Distinct remote ends: at most every other vertex, most often far fewer
-  // than the edges to them.
+  // than the edges to them; a 32-bit capacity (the map's) to start with.
+  const std::int64_t most = std::numeric_limits<std::uint32_t>::max();
   FarMap far(static_cast<std::uint32_t>(
-      std::max<std::int64_t>(16, std::min(remote_edges / 4, r.n_global - n))));
+      std::clamp<std::int64_t>(std::min(remote_edges / 4, r.n_global - n), 16, most)));
   g.targets.visit([&](const auto* const targets) {
     const Csr* const graph = &g;
     for (;;) {
@@ -76,7 +78,8 @@ FarMap remote_distances(const Csr& g, const std::vector<std::int64_t>& pred,
       });
       Kokkos::fence();
       if (!far.failed_insert()) break;
-      far.rehash(2 * far.capacity());
+      far.rehash(checked_count<std::uint32_t>(2 * std::uint64_t{far.capacity()},
+                                              "remote ends' map capacity"));
     }
   });
   // Item values: the asking rank, then the owner's distance as float bits.
@@ -378,10 +381,22 @@ struct RowPiece {
       std::copy(own_dist.begin(), own_dist.end(), dist.begin());
       std::copy(own_pd.begin(), own_pd.end(), pd.begin());
     }
-    const int count = static_cast<int>(m);
+    const int count = mpi_int(m, "a piece's vertices");
     mpi::Bcast(pred.data(), count, MPI_INT64_T, t, grid.row_comm());
     mpi::Bcast(dist.data(), count, MPI_FLOAT, t, grid.row_comm());
     mpi::Bcast(pd.data(), count, MPI_FLOAT, t, grid.row_comm());
+  }
+
+  // What the grid row's ranks found of piece t's m vertices, to its owner
+  // (collective over the grid row): an edge to the parent, one weighing the
+  // difference, the lightest.
+  void tell_owner(const Grid2D& grid, int t, std::int64_t m, Bitmap& joined, Bitmap& confirmed,
+                  std::vector<float>& lightest) const {
+    const int words = mpi_int(Bitmap::words_for(m), "a piece's bitmap words");
+    mpi::Reduce(found.data(), joined.data(), words, MPI_UINT64_T, MPI_BOR, t, grid.row_comm());
+    mpi::Reduce(fits.data(), confirmed.data(), words, MPI_UINT64_T, MPI_BOR, t, grid.row_comm());
+    mpi::Reduce(light.data(), lightest.data(), mpi_int(m, "a piece's vertices"), MPI_FLOAT, MPI_MIN,
+                t, grid.row_comm());
   }
 
   // Check 3 on this rank's rows of piece t: each vertex whose parent lies in
@@ -452,19 +467,17 @@ Validation validate_sssp(const Csr2D& b, const Grid2D& grid, std::int64_t key,
   };
   Bitmap joined(n), confirmed(n);
   std::vector<float> lightest(static_cast<std::size_t>(n));
-  RowPiece piece(r.per_rank);
+  RowPiece piece(grid.spare() ? 0 : r.per_rank);  // a spare rank: no rows
   for (int t = 0; t < b.shape.cols; ++t) {
+    if (grid.spare()) {  // the exchange's step, with nothing to send
+      Step(check.ex, check.phase, r, far_end).finish();
+      continue;
+    }
     const VertexRange owner = r.of_rank(b.row * b.shape.cols + t);
     const std::int64_t m = owner.local_count();
-    const int count = static_cast<int>(m);
     piece.receive(b, grid, t, m, pred, dist, pd);
     piece.find_parents(b, t, m);
-    const int words = static_cast<int>(Bitmap::words_for(m));
-    mpi::Reduce(piece.found.data(), joined.data(), words, MPI_UINT64_T, MPI_BOR, t,
-                grid.row_comm());
-    mpi::Reduce(piece.fits.data(), confirmed.data(), words, MPI_UINT64_T, MPI_BOR, t,
-                grid.row_comm());
-    mpi::Reduce(piece.light.data(), lightest.data(), count, MPI_FLOAT, MPI_MIN, t, grid.row_comm());
+    piece.tell_owner(grid, t, m, joined, confirmed, lightest);
     Step step(check.ex, check.phase, r, far_end);
     for (std::int64_t o = 0; o < m; ++o) {
       const BlockOffsets::Range e = b.row_offsets[t * b.piece_bits + o];

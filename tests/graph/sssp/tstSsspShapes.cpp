@@ -5,8 +5,9 @@
 // with every kind of weights (unit, uniform, integers 1..255, all zero, some
 // zero, 1e-30 to 1e30, tiny and huge mixed), on np = 1, 2, 4 ranks x 1, 2
 // threads, and one rank's team run with its waves shared; and on the 2D
-// block of the most square grid (every grid of the ranks for the small
-// instances), each answer checked by the 2D validator.  From each of the
+// block of the auto grid (every grid of the ranks for the small instances,
+// and auto's with its spare ranks on 5 and 7), each answer checked by the 2D
+// validator.  From each of the
 // instance's keys (inside and outside its big piece, isolated) the answer
 // passes validate_sssp and is the test's own Dijkstra's by wrong_answers.hpp's
 // judge: exact distances, a parent per reached vertex whose edge weighs the
@@ -32,8 +33,20 @@
 
 namespace {
 
-// The grids of the 2D search: none, the most square one, or every R x C = P.
-enum class Grids { none, square, all };
+// The grids of the 2D search: none, auto_grid's, or every R x C = P and
+// auto_grid's (with spare ranks where it leaves some).
+enum class Grids { none, automatic, all };
+
+std::vector<ht::GridShape> grids_of(Grids grids, int p) {
+  const ht::GridShape auto_shape = ht::auto_grid(p);
+  std::vector<ht::GridShape> out;
+  if (grids == Grids::all)
+    for (int rows = 1; rows <= p; ++rows)
+      if (p % rows == 0) out.push_back({rows, p / rows});
+  if (grids == Grids::automatic || (grids == Grids::all && auto_shape.ranks() < p))
+    out.push_back(auto_shape);
+  return out;
+}
 
 int world_size() {
   int p = 1;
@@ -74,17 +87,20 @@ void judge_searches(const test::ShapeGraph& gr, const ht::VertexRange& range,
 // the 2D block of \p grids, and judged.  Rows ordered (the lightest of
 // duplicates kept) for odd seeds, as the edges came for even ones.
 void search_all(test::Shape shape, std::int64_t size, std::uint64_t seed, test::Weights weights,
-                Grids grids = Grids::square) {
+                Grids grids = Grids::automatic) {
   test::ShapeGraph gr = test::make_shape(shape, size, seed, weights);
-  const auto [first, last] =
-      ht::edge_slice(static_cast<std::int64_t>(gr.edges.size()), MPI_COMM_WORLD);
-  ht::Csr g = ht::build_csr(
-      std::vector<ht::WeightedEdge>(gr.edges.begin() + first, gr.edges.begin() + last), gr.n,
-      MPI_COMM_WORLD);
-  if (seed % 2) {
-    ht::order_rows(g, MPI_COMM_WORLD);
-    gr.name += " ordered";
-  }
+  // The CSR, its vertices owned by the first \p owners ranks (0: all).
+  const auto csr_of = [&](int owners) {
+    const auto [first, last] =
+        ht::edge_slice(static_cast<std::int64_t>(gr.edges.size()), MPI_COMM_WORLD);
+    ht::Csr g = ht::build_csr(
+        std::vector<ht::WeightedEdge>(gr.edges.begin() + first, gr.edges.begin() + last), gr.n,
+        MPI_COMM_WORLD, std::int64_t(1) << 22, ht::TargetBits::automatic, owners);
+    if (seed % 2) ht::order_rows(g, MPI_COMM_WORLD);
+    return g;
+  };
+  const ht::Csr g = csr_of(0);
+  if (seed % 2) gr.name += " ordered";
   std::vector<std::vector<float>> want;
   for (const std::int64_t key : gr.keys) want.push_back(oracle_distances(gr.edges, gr.n, key));
   std::unique_ptr<ht::TaskRuntime> rt;
@@ -99,15 +115,12 @@ void search_all(test::Shape shape, std::int64_t size, std::uint64_t seed, test::
       [&](std::int64_t key, const ht::SsspResult& res) {
         return ht::validate_sssp(g, key, res.pred, res.dist, MPI_COMM_WORLD);
       });
-  const int p = world_size();
-  for (int rows = 1; rows <= p; ++rows) {
-    const ht::GridShape square = ht::most_square_grid(p);
-    if (grids == Grids::none || p % rows || (grids == Grids::square && rows != square.rows))
-      continue;
-    const ht::Grid2D grid(MPI_COMM_WORLD, {rows, p / rows});
-    const ht::Csr2D b = ht::build_csr_2d(g, grid);
+  for (const ht::GridShape& on : grids_of(grids, world_size())) {
+    const ht::Csr owned = csr_of(on.ranks());
+    const ht::Grid2D grid(MPI_COMM_WORLD, on);
+    const ht::Csr2D b = ht::build_csr_2d(owned, grid);
     judge_searches(
-        gr, g.range, want, "2D " + grid.shape().name(),
+        gr, owned.range, want, "2D " + grid.shape().name(),
         [&](const ht::SsspOptions& opt) {
           return std::make_unique<ht::DeltaStepping2D>(b, grid, opt);
         },
