@@ -278,6 +278,7 @@ TEST_P(Csr2D, ValidatorsAgree) {
 // before any exchange.
 TEST(Csr2DGrid, ACsrOfOtherOwnersIsRefused) {
   const int size = world_size();
+  // lint: rank-uniform: the world's size
   if (size < 2) GTEST_SKIP() << "a grid of fewer ranks needs 2 ranks";
   const ht::Kronecker gen{4, 8, 0.57, 0.19, 0.19, 3};
   const ht::Csr g = csr_of(gen, 0);  // every rank owns vertices

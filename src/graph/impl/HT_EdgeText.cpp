@@ -101,9 +101,18 @@ bool plain(const char* p, const char* end, bool weighted, Entry& e) {
   if (r.ec != std::errc()) return false;
   p = r.ptr;
   if (weighted) {
-#if defined(__cpp_lib_to_chars)  // from_chars of a double: GCC 11, LLVM 20
     if (p == end || !blank_char(*p)) return false;
-    const auto rw = std::from_chars(skip_blanks(p, end), end, e.w);
+    p = skip_blanks(p, end);
+    // A whole number of up to 15 digits (gapbs's weights) is exact as a
+    // double: read as one, at a third of a double's parse.
+    unsigned long long whole = 0;
+    const auto ri = std::from_chars(p, end, whole);
+    if (ri.ec == std::errc() && ri.ptr - p <= 15 && (ri.ptr == end || blank_char(*ri.ptr))) {
+      e.w = static_cast<double>(whole);
+      return skip_blanks(ri.ptr, end) == end;
+    }
+#if defined(__cpp_lib_to_chars)  // from_chars of a double: GCC 11, LLVM 20
+    const auto rw = std::from_chars(p, end, e.w);
     if (rw.ec != std::errc() || !std::isfinite(e.w)) return false;
     p = rw.ptr;
 #else
