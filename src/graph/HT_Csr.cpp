@@ -256,13 +256,12 @@ Csr from_generator(const Gen& gen, MPI_Comm comm, double* generation_seconds, Ta
   double generating = 0;
   std::vector<E> piece;
   const long long pieces = (last - first + chunk - 1) / chunk;
-  Csr g =
-      build_in_pieces<E>(gen.vertex_count(), comm, bits, pieces, owners, [&](long long k) {
-        Phase p("Graph500: generation", generating);
-        const std::int64_t lo = std::min<std::int64_t>(last, first + k * chunk);
-        generate(gen, lo, std::min(last, lo + chunk), piece);
-        return std::pair{static_cast<const E*>(piece.data()), piece.size()};
-      });
+  Csr g = build_in_pieces<E>(gen.vertex_count(), comm, bits, pieces, owners, [&](long long k) {
+    Phase p("Graph500: generation", generating);
+    const std::int64_t lo = std::min<std::int64_t>(last, first + k * chunk);
+    generate(gen, lo, std::min(last, lo + chunk), piece);
+    return std::pair{static_cast<const E*>(piece.data()), piece.size()};
+  });
   if (generation_seconds) *generation_seconds += generating;
   return g;
 }
@@ -310,9 +309,10 @@ Csr build_weighted_csr(const Generator& gen, MPI_Comm comm, double* generation_s
 }
 
 // The generators kernel 1 builds from (HT_Csr.hpp).
-#define HT_CSR_FROM(Generator)                                                                \
-  template Csr build_csr(const Generator&, MPI_Comm, double*, TargetBits, std::int64_t, int); \
-  template Csr build_weighted_csr(const Generator&, MPI_Comm, double*, TargetBits, std::int64_t, int);
+#define HT_CSR_FROM(Generator)                                                                   \
+  template Csr build_csr(const Generator&, MPI_Comm, double*, TargetBits, std::int64_t, int);    \
+  template Csr build_weighted_csr(const Generator&, MPI_Comm, double*, TargetBits, std::int64_t, \
+                                  int);
 HT_CSR_FROM(Kronecker)
 HT_CSR_FROM(UniformRandom)
 HT_CSR_FROM(GridGraph)

@@ -138,8 +138,8 @@ std::vector<std::int64_t> occurring_ids(const Kokkos::View<E*, Kokkos::HostSpace
   }
   mpi_int(total, "Graph500/relabel: the ids over the ranks");
   std::vector<std::int64_t> all(static_cast<std::size_t>(total));
-  mpi::Iallgatherv(mine.data(), mpi_int(n, "Graph500/relabel: one rank's ids"), MPI_INT64_T, all.data(), c.data(), d.data(),
-                   MPI_INT64_T, comm, &req[0]);
+  mpi::Iallgatherv(mine.data(), mpi_int(n, "Graph500/relabel: one rank's ids"), MPI_INT64_T,
+                   all.data(), c.data(), d.data(), MPI_INT64_T, comm, &req[0]);
   wait_all(req);
   if (order == Relabel::sorted) {
     std::sort(all.begin(), all.end());
