@@ -34,22 +34,9 @@ void impl::count_does_not_fit(const char* what, const std::string& value, unsign
 
 void throw_if_any(const std::string& failure, bool usage, MPI_Comm comm,
                   const std::string& some_only) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
-  // The lowest failing rank, and whether every rank failed.
-  int x[2] = {failure.empty() ? size : rank, failure.empty() ? 0 : 1};
-  MPI_Allreduce(MPI_IN_PLACE, x, 2, MPI_INT, MPI_MIN, comm);
-  const int from = x[0];
-  if (from == size) return;
-  std::string msg = failure;
-  if (!some_only.empty() && !x[1] && rank == from)
-    msg = rank_and_node(comm) + ": " + failure + some_only;
-  unsigned long long head[2] = {msg.size(), usage ? 1ULL : 0ULL};
-  MPI_Bcast(head, 2, MPI_UNSIGNED_LONG_LONG, from, comm);
-  msg.resize(head[0]);
-  MPI_Bcast(msg.data(), mpi_int(head[0], "a failure's message bytes"), MPI_CHAR, from, comm);
-  if (head[1]) throw UsageError(msg);
+  const std::string msg = first_failure(failure, comm, !some_only.empty(), some_only, &usage);
+  if (msg.empty()) return;
+  if (usage) throw UsageError(msg);
   throw Error(msg);
 }
 

@@ -59,18 +59,23 @@ std::string rank_and_node(MPI_Comm comm) {
   return "rank " + std::to_string(rank) + " (node " + node_name() + ")";
 }
 
-std::string first_failure(const std::string& failure, MPI_Comm comm) {
+std::string first_failure(const std::string& failure, MPI_Comm comm, bool name_rank,
+                          const std::string& suffix, bool* usage) {
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
-  int from = failure.empty() ? size : rank;
-  MPI_Allreduce(MPI_IN_PLACE, &from, 1, MPI_INT, MPI_MIN, comm);
+  // The lowest failing rank, and whether every rank failed.
+  int x[2] = {failure.empty() ? size : rank, failure.empty() ? 0 : 1};
+  MPI_Allreduce(MPI_IN_PLACE, x, 2, MPI_INT, MPI_MIN, comm);
+  const int from = x[0];
   if (from == size) return "";
-  std::string msg = from == rank && rank != 0 ? rank_and_node(comm) + ": " + failure : failure;
-  unsigned long long n = msg.size();
-  MPI_Bcast(&n, 1, MPI_UNSIGNED_LONG_LONG, from, comm);
-  msg.resize(n);
-  MPI_Bcast(msg.data(), mpi_int(n, "a failure's message bytes"), MPI_CHAR, from, comm);
+  std::string msg = failure;
+  if (name_rank && !x[1] && rank == from) msg = rank_and_node(comm) + ": " + failure + suffix;
+  unsigned long long head[2] = {msg.size(), usage && *usage ? 1ULL : 0ULL};
+  MPI_Bcast(head, 2, MPI_UNSIGNED_LONG_LONG, from, comm);
+  msg.resize(head[0]);
+  MPI_Bcast(msg.data(), mpi_int(head[0], "a failure's message bytes"), MPI_CHAR, from, comm);
+  if (usage) *usage = head[1] != 0;
   return msg;
 }
 

@@ -40,11 +40,14 @@ std::string setting(const char* name);
 std::string agree_settings(MPI_Comm comm);
 
 /// \brief The lowest rank's non-empty \p failure, on every rank of \p comm
-/// ("" when no rank failed), opening with that rank's rank_and_node() when
-/// it is not rank 0 (a fault of that rank alone); collective.  For checks
+/// ("" when no rank failed); collective.  Where some ranks failed and not
+/// all (a fault of theirs alone) and \p name_rank, it opens with that rank's
+/// rank_and_node() and ends with \p suffix.  \p usage, if given: this
+/// rank's kind of failure in, the lowest failing rank's out.  For checks
 /// made before anything can throw (the Environment's start); later ones use
-/// throw_if_any (HT_Error.hpp).
-std::string first_failure(const std::string& failure, MPI_Comm comm);
+/// throw_if_any (HT_Error.hpp), which calls it.
+std::string first_failure(const std::string& failure, MPI_Comm comm, bool name_rank = true,
+                          const std::string& suffix = "", bool* usage = nullptr);
 
 /// \brief "rank R (node N)", this rank's words for itself in a message.
 std::string rank_and_node(MPI_Comm comm);

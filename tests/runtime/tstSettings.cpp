@@ -90,6 +90,17 @@ TEST(Settings, TheFirstFailureReachesEveryRankWithItsRank) {
   else
     EXPECT_EQ(got.rfind("rank " + std::to_string(from) + " (node ", 0), 0u) << got;
   EXPECT_NE(got.find("mine"), std::string::npos) << got;
+  // The lowest failing rank's kind reaches every rank; without name_rank
+  // its words stay as they are, suffix and all left out.
+  bool usage = rank % 2 == 1;
+  const std::string plain =
+      ht::first_failure(rank >= from ? "mine" : "", comm, false, "; s", &usage);
+  EXPECT_EQ(plain, "mine");
+  EXPECT_EQ(usage, from % 2 == 1);
+  if (from > 0) {
+    const std::string named = ht::first_failure(rank >= from ? "mine" : "", comm, true, "; s");
+    EXPECT_EQ(named.substr(named.size() - 7), "mine; s") << named;
+  }
 }
 
 }  // namespace
